@@ -1,0 +1,13 @@
+import { formatPostDate, type PostSummary } from "~/lib/posts";
+import { Badge } from "./ui/badge";
+
+export function PostMeta({ post }: { post: PostSummary }) {
+  return (
+    <div className="flex flex-wrap items-center gap-3 text-sm text-slate-600">
+      <Badge>{post.category}</Badge>
+      <time dateTime={post.date}>{formatPostDate(post.date)}</time>
+      <span aria-hidden="true">·</span>
+      <span>{post.readTime} read</span>
+    </div>
+  );
+}

@@ -1,0 +1,76 @@
+import { useEffect, useRef } from "react";
+import { Link, NavLink, useLocation } from "react-router";
+import { primaryNav, SIGN_IN_PATH, SIGN_UP_PATH } from "~/content/site";
+import { Logo } from "./logo";
+import { CloseIcon, MenuIcon } from "./icons";
+import { ButtonLink, buttonClasses } from "./ui/button";
+
+const navLinkClass =
+  "rounded-md px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100 hover:text-slate-900";
+
+/**
+ * Sticky marketing navigation. The mobile menu is a <details> element, so it opens and closes
+ * without JavaScript; with JavaScript it also closes after navigating.
+ */
+export function SiteHeader() {
+  const menu = useRef<HTMLDetailsElement>(null);
+  const location = useLocation();
+  useEffect(() => {
+    if (menu.current) menu.current.open = false;
+  }, [location.pathname, location.hash]);
+
+  return (
+    <header className="sticky top-0 z-40 border-b border-slate-200/80 bg-white/90 backdrop-blur supports-[backdrop-filter]:bg-white/75">
+      <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-4 px-4 sm:px-6 lg:px-8">
+        <Logo />
+        <nav aria-label="Main" className="hidden md:block">
+          <ul className="flex items-center gap-1">
+            {primaryNav.map((item) => (
+              <li key={item.to}>
+                <NavLink to={item.to} className={navLinkClass} end>
+                  {item.label}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <div className="hidden items-center gap-2 md:flex">
+          <ButtonLink to={SIGN_IN_PATH} variant="ghost" size="sm">
+            Sign In
+          </ButtonLink>
+          <ButtonLink to={SIGN_UP_PATH} size="sm">
+            Get Started
+          </ButtonLink>
+        </div>
+        <details ref={menu} className="group md:hidden">
+          <summary
+            className={buttonClasses("ghost", "sm", "list-none")}
+            aria-label="Toggle menu"
+          >
+            <MenuIcon className="size-6 group-open:hidden" />
+            <CloseIcon className="hidden size-6 group-open:block" />
+          </summary>
+          <div className="absolute inset-x-0 top-16 border-b border-slate-200 bg-white px-4 pb-6 shadow-lg">
+            <nav aria-label="Mobile">
+              <ul className="flex flex-col gap-1 pt-2">
+                {primaryNav.map((item) => (
+                  <li key={item.to}>
+                    <Link to={item.to} className="block rounded-md px-3 py-3 text-base font-medium text-slate-800 hover:bg-slate-100">
+                      {item.label}
+                    </Link>
+                  </li>
+                ))}
+              </ul>
+            </nav>
+            <div className="mt-4 grid grid-cols-2 gap-3">
+              <ButtonLink to={SIGN_IN_PATH} variant="secondary">
+                Sign In
+              </ButtonLink>
+              <ButtonLink to={SIGN_UP_PATH}>Get Started</ButtonLink>
+            </div>
+          </div>
+        </details>
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,39 @@
+import type { MiddlewareFunction } from "react-router";
+import { getEnv } from "./env.server";
+
+/** Routes that accept cross-site POSTs because they authenticate another way (signatures). */
+const CSRF_EXEMPT_PATHS = new Set(["/api/webhooks/stripe"]);
+
+const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+
+/**
+ * Rejects state-changing requests that come from another site. Browsers send
+ * `Sec-Fetch-Site` on every request and `Origin` on every POST; a request whose headers name
+ * another origin is refused with 403. Requests with neither (non-browser clients) pass, since
+ * without cookies they carry no ambient authority, and with cookies SameSite=Lax already keeps
+ * them out of cross-site POSTs.
+ */
+export function isCrossSiteRequest(request: Request, trustedOrigins: readonly string[]): boolean {
+  if (SAFE_METHODS.has(request.method.toUpperCase())) return false;
+  const fetchSite = request.headers.get("Sec-Fetch-Site");
+  if (fetchSite && fetchSite !== "same-origin" && fetchSite !== "none") return true;
+  const origin = request.headers.get("Origin");
+  if (origin && origin !== "null") {
+    return !trustedOrigins.includes(origin);
+  }
+  return origin === "null";
+}
+
+export const csrfMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {
+  const url = new URL(request.url);
+  if (!CSRF_EXEMPT_PATHS.has(url.pathname)) {
+    const trusted = [url.origin, new URL(getEnv(context).APP_URL).origin];
+    if (isCrossSiteRequest(request, trusted)) {
+      return new Response("Cross-site request refused", {
+        status: 403,
+        headers: { "Content-Type": "text/plain; charset=utf-8" },
+      });
+    }
+  }
+  return next();
+};

@@ -1,0 +1,84 @@
+import { createContext, type RouterContextProvider } from "react-router";
+import { z } from "zod";
+
+/**
+ * Every variable the server reads, validated once. Node reads them from `process.env`; the
+ * Cloudflare Worker hands its bindings to `envContext` (workers/app.ts). Both go through here.
+ */
+const envSchema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
+  APP_URL: z.url({ message: "APP_URL must be an absolute URL such as https://tonewise.app" }),
+  SUPABASE_URL: z.url({ message: "SUPABASE_URL must be an absolute URL" }),
+  SUPABASE_ANON_KEY: z.string().min(1),
+  SUPABASE_SERVICE_ROLE_KEY: z.string().min(1),
+  STRIPE_SECRET_KEY: z.string().min(1),
+  STRIPE_WEBHOOK_SECRET: z.string().min(1),
+  STRIPE_PRO_PRICE_ID: z.string().min(1),
+  /** Only for the local Stripe stand-in; unset in production. */
+  STRIPE_API_URL: z.url().optional(),
+  COOKIE_SECRET: z.string().min(32, { message: "COOKIE_SECRET must be at least 32 characters" }),
+});
+
+export type AppEnv = z.infer<typeof envSchema>;
+
+export class ConfigurationError extends Error {
+  override name = "ConfigurationError";
+}
+
+/** The order in which missing variables are reported: the Supabase key first, as the spec says. */
+const REQUIRED = [
+  "SUPABASE_URL",
+  "SUPABASE_ANON_KEY",
+  "SUPABASE_SERVICE_ROLE_KEY",
+  "APP_URL",
+  "COOKIE_SECRET",
+  "STRIPE_SECRET_KEY",
+  "STRIPE_WEBHOOK_SECRET",
+  "STRIPE_PRO_PRICE_ID",
+] as const;
+
+type RawEnv = Record<string, string | undefined>;
+
+export function parseEnv(raw: RawEnv): AppEnv {
+  const present = (name: string) => typeof raw[name] === "string" && raw[name] !== "";
+  if (!present("SUPABASE_ANON_KEY") || !present("SUPABASE_SERVICE_ROLE_KEY")) {
+    throw new ConfigurationError("supabaseKey is required.");
+  }
+  const missing = REQUIRED.filter((name) => !present(name));
+  if (missing.length > 0) {
+    throw new ConfigurationError(
+      `Missing environment variable${missing.length > 1 ? "s" : ""}: ${missing.join(", ")}`,
+    );
+  }
+  const values = Object.fromEntries(
+    Object.keys(envSchema.shape).map((key) => [key, raw[key] === "" ? undefined : raw[key]]),
+  );
+  const result = envSchema.safeParse(values);
+  if (!result.success) {
+    const issue = result.error.issues[0];
+    throw new ConfigurationError(
+      `Invalid environment variable ${String(issue?.path[0])}: ${issue?.message ?? "invalid"}`,
+    );
+  }
+  return result.data;
+}
+
+/** Set by a platform entry that does not use process.env (the Cloudflare Worker). */
+export const envContext = createContext<AppEnv | null>(null);
+
+let processEnv: AppEnv | undefined;
+
+function fromProcess(): AppEnv {
+  processEnv ??= parseEnv(globalThis.process?.env ?? {});
+  return processEnv;
+}
+
+export function getEnv(context?: Readonly<RouterContextProvider>): AppEnv {
+  return context?.get(envContext) ?? fromProcess();
+}
+
+/** Origins a form may be redirected to after it posts (Stripe Checkout and the portal). */
+export function formRedirectTargets(env: AppEnv): string[] {
+  if (env.STRIPE_API_URL) return [new URL(env.STRIPE_API_URL).origin];
+  return ["https://checkout.stripe.com", "https://billing.stripe.com"];
+}

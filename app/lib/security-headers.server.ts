@@ -1,0 +1,75 @@
+import { createContext, type MiddlewareFunction } from "react-router";
+
+/** The per-request nonce that every inline script React Router emits carries. */
+export const cspNonceContext = createContext<string>("");
+
+function createNonce(): string {
+  const bytes = new Uint8Array(16);
+  crypto.getRandomValues(bytes);
+  return btoa(String.fromCharCode(...bytes));
+}
+
+/**
+ * Origins a form may end up on after our own redirects: Stripe's hosted Checkout and Customer
+ * Portal (or the local Stripe stand-in). Browsers apply `form-action` to redirects too.
+ */
+export function contentSecurityPolicy(nonce: string, formTargets: readonly string[] = []): string {
+  return [
+    "default-src 'self'",
+    // Our own bundles load from 'self'; inline scripts React Router emits carry the nonce.
+    `script-src 'self' 'nonce-${nonce}'`,
+    // React's style={...} attributes need inline styles; no inline <style> of our own.
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data:",
+    "font-src 'self'",
+    "connect-src 'self'",
+    `form-action 'self' ${formTargets.join(" ")}`.trim(),
+    "frame-ancestors 'none'",
+    "base-uri 'self'",
+    "object-src 'none'",
+    "upgrade-insecure-requests",
+  ].join("; ");
+}
+
+export const staticSecurityHeaders: Readonly<Record<string, string>> = {
+  "X-Content-Type-Options": "nosniff",
+  "Referrer-Policy": "strict-origin-when-cross-origin",
+  "X-Frame-Options": "DENY",
+  "Cross-Origin-Opener-Policy": "same-origin",
+  "Permissions-Policy":
+    "camera=(), microphone=(), geolocation=(), payment=(), usb=(), interest-cohort=()",
+};
+
+export function applySecurityHeaders(
+  headers: Headers,
+  options: { nonce: string; formTargets: readonly string[]; https: boolean },
+): void {
+  for (const [name, value] of Object.entries(staticSecurityHeaders)) headers.set(name, value);
+  let csp = contentSecurityPolicy(options.nonce, options.formTargets);
+  if (!options.https) csp = csp.replace("; upgrade-insecure-requests", "");
+  headers.set("Content-Security-Policy", csp);
+  if (options.https) {
+    headers.set("Strict-Transport-Security", "max-age=63072000; includeSubDomains");
+  }
+}
+
+/** Root middleware: a fresh nonce in the context, the headers on every response it produces. */
+export function securityHeadersMiddleware(
+  formTargets: (context: Parameters<MiddlewareFunction<Response>>[0]["context"]) => readonly string[],
+): MiddlewareFunction<Response> {
+  return async ({ request, context }, next) => {
+    const nonce = createNonce();
+    context.set(cspNonceContext, nonce);
+    const response = await next();
+    try {
+      applySecurityHeaders(response.headers, {
+        nonce,
+        formTargets: formTargets(context),
+        https: new URL(request.url).protocol === "https:",
+      });
+    } catch {
+      // A response with immutable headers (a proxied fetch) keeps its own.
+    }
+    return response;
+  };
+}

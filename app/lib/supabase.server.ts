@@ -1,0 +1,57 @@
+import {
+  createServerClient,
+  parseCookieHeader,
+  serializeCookieHeader,
+} from "@supabase/ssr";
+import { createClient, type SupabaseClient } from "@supabase/supabase-js";
+import type { AppEnv } from "./env.server";
+
+/**
+ * Supabase clients, on the server only. The browser never talks to Supabase: session tokens
+ * live in httpOnly cookies that @supabase/ssr reads and writes through getAll/setAll.
+ */
+
+export type RequestSupabase = {
+  supabase: SupabaseClient;
+  /** Set-Cookie and cache headers to put on whatever response this request produces. */
+  headers: Headers;
+};
+
+export function createRequestClient(request: Request, env: AppEnv): RequestSupabase {
+  const headers = new Headers();
+  const secure = new URL(env.APP_URL).protocol === "https:";
+  const supabase = createServerClient(env.SUPABASE_URL, env.SUPABASE_ANON_KEY, {
+    cookieOptions: { httpOnly: true, sameSite: "lax", secure, path: "/" },
+    cookies: {
+      getAll() {
+        return parseCookieHeader(request.headers.get("Cookie") ?? "").map(({ name, value }) => ({
+          name,
+          value: value ?? "",
+        }));
+      },
+      setAll(cookiesToSet, cacheHeaders) {
+        for (const { name, value, options } of cookiesToSet) {
+          headers.append(
+            "Set-Cookie",
+            serializeCookieHeader(name, value, { ...options, httpOnly: true, sameSite: "lax", secure }),
+          );
+        }
+        for (const [name, value] of Object.entries(cacheHeaders ?? {})) headers.set(name, value);
+      },
+    },
+    auth: { flowType: "pkce", autoRefreshToken: false, detectSessionInUrl: false },
+  });
+  return { supabase, headers };
+}
+
+const serverOnlyAuth = { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false };
+
+/** Anonymous access: public RPCs such as get_platform_stats. */
+export function createAnonClient(env: AppEnv): SupabaseClient {
+  return createClient(env.SUPABASE_URL, env.SUPABASE_ANON_KEY, { auth: serverOnlyAuth });
+}
+
+/** The service role bypasses row-level security: server-only writes (billing webhooks). */
+export function createServiceClient(env: AppEnv): SupabaseClient {
+  return createClient(env.SUPABASE_URL, env.SUPABASE_SERVICE_ROLE_KEY, { auth: serverOnlyAuth });
+}

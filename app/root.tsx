@@ -1,0 +1,71 @@
+import {
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+} from "react-router";
+import type { Route } from "./+types/root";
+import stylesheet from "./app.css?url";
+import { formRedirectTargets, getEnv } from "~/lib/env.server";
+import { securityHeadersMiddleware } from "~/lib/security-headers.server";
+import { csrfMiddleware } from "~/lib/csrf.server";
+import { NotFoundScreen } from "~/components/not-found-screen";
+import { ErrorScreen } from "~/components/error-screen";
+
+export const middleware: Route.MiddlewareFunction[] = [
+  securityHeadersMiddleware((context) => formRedirectTargets(getEnv(context))),
+  csrfMiddleware,
+];
+
+export async function loader({ context }: Route.LoaderArgs) {
+  return { origin: new URL(getEnv(context).APP_URL).origin };
+}
+
+export const links: Route.LinksFunction = () => [
+  { rel: "stylesheet", href: stylesheet },
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+  { rel: "icon", href: "/favicon.ico", sizes: "32x32" },
+  { rel: "apple-touch-icon", href: "/apple-touch-icon.png" },
+  { rel: "alternate", type: "application/rss+xml", title: "Tonewise Blog", href: "/blog/rss.xml" },
+];
+
+/**
+ * Browsers hide a script's nonce once the page has loaded (it reads as ""). On the server the
+ * real nonce comes from the router's context; in the browser "" matches what hydration finds.
+ * Stylesheet links need no nonce (they load from 'self').
+ */
+const clientNonce = typeof document === "undefined" ? undefined : "";
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  return (
+    <html lang="en">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#4338ca" />
+        <Meta />
+        <Links nonce="" />
+      </head>
+      <body className="min-h-dvh bg-white font-sans text-slate-900 antialiased">
+        <a href="#main" className="skip-link">
+          Skip to content
+        </a>
+        {children}
+        <ScrollRestoration nonce={clientNonce} />
+        <Scripts nonce={clientNonce} />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  return <Outlet />;
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundScreen />;
+  if (import.meta.env.DEV && error instanceof Error) console.error(error);
+  return <ErrorScreen status={isRouteErrorResponse(error) ? error.status : 500} />;
+}

@@ -1,0 +1,25 @@
+import { type RouteConfig, index, layout, prefix, route } from "@react-router/dev/routes";
+
+/** Mirrors the product spec's route table (§2), plus resource routes. */
+export default [
+  layout("routes/public/layout.tsx", [
+    index("routes/public/home.tsx"),
+    route("about", "routes/public/about.tsx"),
+    ...prefix("blog", [
+      index("routes/blog/index.tsx"),
+      route(":slug", "routes/blog/article.tsx"),
+    ]),
+    route("terms", "routes/legal/terms.tsx"),
+    route("privacy", "routes/legal/privacy.tsx"),
+  ]),
+  route("app", "routes/app-redirect.ts"),
+
+  // Resources
+  route("healthz", "routes/resources/healthz.ts"),
+  route("sitemap.xml", "routes/resources/sitemap.ts"),
+  route("robots.txt", "routes/resources/robots.ts"),
+  route("blog/rss.xml", "routes/resources/rss.ts"),
+  route("api/platform-stats", "routes/resources/platform-stats.ts"),
+
+  route("*", "routes/not-found.tsx"),
+] satisfies RouteConfig;

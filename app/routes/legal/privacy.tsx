@@ -1,0 +1,20 @@
+import { LegalPage } from "~/components/legal-page";
+import { getLegalDocument } from "~/lib/legal-documents";
+import { originFrom, seoMeta } from "~/lib/seo";
+import type { Route } from "./+types/privacy";
+
+export function loader() {
+  return { document: getLegalDocument("privacy") };
+}
+
+export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
+  seoMeta({
+    title: `${loaderData?.document.title ?? ""} | Tonewise`,
+    description: loaderData?.document.description ?? "",
+    path: "/privacy",
+    origin: originFrom(matches),
+  });
+
+export default function LegalRoute({ loaderData }: Route.ComponentProps) {
+  return <LegalPage document={loaderData.document} />;
+}

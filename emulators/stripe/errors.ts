@@ -1,0 +1,71 @@
+/**
+ * Stripe's error responses: `{ error: { type, code?, message, param? } }` with Stripe's HTTP
+ * statuses, which the `stripe` SDK turns into its typed errors (StripeInvalidRequestError, …).
+ */
+
+export type StripeErrorType =
+  | "api_error"
+  | "card_error"
+  | "idempotency_error"
+  | "invalid_request_error";
+
+export interface StripeErrorBody {
+  type: StripeErrorType;
+  message: string;
+  code?: string;
+  param?: string;
+  decline_code?: string;
+  doc_url?: string;
+  request_log_url?: string;
+}
+
+export class StripeApiError extends Error {
+  readonly status: number;
+  readonly body: StripeErrorBody;
+
+  constructor(status: number, body: StripeErrorBody) {
+    super(body.message);
+    this.name = "StripeApiError";
+    this.status = status;
+    this.body = body;
+  }
+}
+
+export function invalidRequest(message: string, param?: string, code?: string): StripeApiError {
+  return new StripeApiError(400, {
+    type: "invalid_request_error",
+    message,
+    ...(code ? { code, doc_url: `https://stripe.com/docs/error-codes/${code.replaceAll("_", "-")}` } : {}),
+    ...(param ? { param } : {}),
+  });
+}
+
+export function missingParam(param: string): StripeApiError {
+  return invalidRequest(`Missing required param: ${param}.`, param, "parameter_missing");
+}
+
+export function unknownParam(param: string): StripeApiError {
+  return invalidRequest(
+    `Received unknown parameter: ${param}`,
+    param,
+    "parameter_unknown",
+  );
+}
+
+/**
+ * "No such customer: 'cus_…'". Stripe answers 404 when the object is the one named in the URL,
+ * and 400 when a request parameter points to an object that does not exist.
+ */
+export function noSuch(
+  kind: string,
+  id: string,
+  where: { param: string; status?: 400 | 404 } = { param: "id" },
+): StripeApiError {
+  return new StripeApiError(where.status ?? 404, {
+    type: "invalid_request_error",
+    code: "resource_missing",
+    doc_url: "https://stripe.com/docs/error-codes/resource-missing",
+    message: `No such ${kind}: '${id}'`,
+    param: where.param,
+  });
+}

@@ -87,7 +87,10 @@ export function StatsStrip({ totalUsers: initialUsers }: { totalUsers: number | 
             <dt className="text-sm font-medium text-brand-100">{item.label}</dt>
             <dd className="mt-2 text-4xl font-extrabold tracking-tight tabular-nums" data-stat-value>
               {item.value === null ? (
-                <span aria-label="Loading" className="inline-block h-9 w-20 animate-pulse rounded-md bg-white/20 align-middle" />
+                <>
+                  <span aria-hidden="true" className="inline-block h-9 w-20 animate-pulse rounded-md bg-white/20 align-middle" />
+                  <span className="sr-only">Loading</span>
+                </>
               ) : (
                 `${item.prefix}${formatCount(item.value * progress)}${item.suffix}`
               )}

@@ -33,12 +33,14 @@ export function TestimonialCarousel() {
     return () => window.clearTimeout(timer);
   }, [active, paused, goTo]);
 
-  // Keep the active slide in step when the visitor scrolls the row by hand.
-  const onScroll = () => {
+  // Keep the active slide in step when the visitor swipes the row by hand.
+  const onScrollEnd = () => {
     const list = track.current;
     if (!list) return;
-    const index = Math.round(list.scrollLeft / list.clientWidth);
-    if (index !== active && index >= 0 && index < count) setActive(index);
+    const slides = Array.from(list.children) as HTMLElement[];
+    const offsets = slides.map((slide) => Math.abs(slide.offsetLeft - list.offsetLeft - list.scrollLeft));
+    const index = offsets.indexOf(Math.min(...offsets));
+    if (index >= 0) setActive(index);
   };
 
   return (
@@ -55,9 +57,9 @@ export function TestimonialCarousel() {
     >
       <ul
         ref={track}
-        onScroll={hydrated ? onScroll : undefined}
+        onScrollEnd={hydrated ? onScrollEnd : undefined}
         className={cx("snap-row flex gap-4 overflow-x-auto pb-4", hydrated && "[scrollbar-width:none]")}
-        tabIndex={hydrated ? -1 : 0}
+        tabIndex={0}
         aria-label="Testimonials list"
       >
         {testimonials.map((testimonial, index) => (

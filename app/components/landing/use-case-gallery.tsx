@@ -7,62 +7,59 @@ const MOBILE_QUERY = "(max-width: 767px)";
 
 /**
  * Before/after examples. On wide screens the "after" text appears on hover (or keyboard focus);
- * under 768 px it appears for the card scrolled into view. Without JavaScript every card shows
- * its after-text, so nothing is out of reach.
+ * under 768 px it appears for the card nearest the middle of the screen. The after-text always
+ * keeps its space, so revealing it never shifts the page. Without JavaScript every card shows
+ * its after-text.
  */
 export function UseCaseGallery() {
   const hydrated = useHydrated();
   const [inView, setInView] = useState<string | null>(null);
-  const cards = useRef(new Map<string, HTMLElement>());
+  const list = useRef<HTMLUListElement>(null);
 
   useEffect(() => {
     const mobile = window.matchMedia(MOBILE_QUERY);
-    let observer: IntersectionObserver | undefined;
-    const ratios = new Map<string, number>();
-    const connect = () => {
-      observer?.disconnect();
-      if (!mobile.matches) {
+    let frame = 0;
+    const pickCardInView = () => {
+      frame = 0;
+      if (!mobile.matches || !list.current) {
         setInView(null);
         return;
       }
-      observer = new IntersectionObserver(
-        (entries) => {
-          for (const entry of entries) {
-            ratios.set((entry.target as HTMLElement).dataset.useCase ?? "", entry.intersectionRatio);
-          }
-          let best: string | null = null;
-          let bestRatio = 0.5;
-          for (const [id, ratio] of ratios) {
-            if (ratio >= bestRatio) {
-              best = id;
-              bestRatio = ratio;
-            }
-          }
-          setInView(best);
-        },
-        { threshold: [0, 0.25, 0.5, 0.75, 1], rootMargin: "-20% 0px -20% 0px" },
-      );
-      for (const element of cards.current.values()) observer.observe(element);
+      const middle = window.innerHeight / 2;
+      let best: string | null = null;
+      let bestDistance = window.innerHeight / 2;
+      for (const card of list.current.querySelectorAll<HTMLElement>("[data-use-case]")) {
+        const box = card.getBoundingClientRect();
+        const distance = box.top <= middle && box.bottom >= middle ? 0 : Math.min(Math.abs(box.top - middle), Math.abs(box.bottom - middle));
+        if (distance < bestDistance) {
+          best = card.dataset.useCase ?? null;
+          bestDistance = distance;
+        }
+      }
+      setInView(best);
     };
-    connect();
-    mobile.addEventListener("change", connect);
+    const schedule = () => {
+      if (!frame) frame = requestAnimationFrame(pickCardInView);
+    };
+    schedule();
+    window.addEventListener("scroll", schedule, { passive: true });
+    window.addEventListener("resize", schedule);
+    mobile.addEventListener("change", schedule);
     return () => {
-      mobile.removeEventListener("change", connect);
-      observer?.disconnect();
+      cancelAnimationFrame(frame);
+      window.removeEventListener("scroll", schedule);
+      window.removeEventListener("resize", schedule);
+      mobile.removeEventListener("change", schedule);
     };
   }, []);
 
   return (
-    <ul className="mt-12 grid gap-6 md:grid-cols-2 lg:grid-cols-3">
+    <ul ref={list} className="mt-12 grid gap-6 md:grid-cols-2 lg:grid-cols-3">
       {useCases.map((useCase) => {
         const expanded = !hydrated || inView === useCase.id;
         return (
           <li
             key={useCase.id}
-            ref={(element) => {
-              if (element) cards.current.set(useCase.id, element);
-              else cards.current.delete(useCase.id);
-            }}
             data-use-case={useCase.id}
             data-expanded={expanded ? "true" : "false"}
             tabIndex={0}
@@ -75,28 +72,29 @@ export function UseCaseGallery() {
               <p className="text-xs font-semibold tracking-wide text-slate-600 uppercase">Before</p>
               <p className="mt-1 text-sm text-slate-700">{useCase.before}</p>
             </div>
-            <div
-              className={cx(
-                "grid transition-all duration-300",
-                expanded
-                  ? "mt-3 grid-rows-[1fr] opacity-100"
-                  : "grid-rows-[0fr] opacity-0 md:group-hover:mt-3 md:group-hover:grid-rows-[1fr] md:group-hover:opacity-100 md:group-focus-within:mt-3 md:group-focus-within:grid-rows-[1fr] md:group-focus-within:opacity-100 md:group-focus:mt-3 md:group-focus:grid-rows-[1fr] md:group-focus:opacity-100",
-              )}
-              data-after
-            >
-              <div className="overflow-hidden">
-                <div className="rounded-lg border border-brand-100 bg-brand-50 p-3">
-                  <p className="text-xs font-semibold tracking-wide text-brand-800 uppercase">After</p>
-                  <p className="mt-1 text-sm text-slate-800">{useCase.after}</p>
-                </div>
+            <div className="relative mt-3 flex-1">
+              <div
+                className={cx(
+                  "h-full rounded-lg border border-brand-100 bg-brand-50 p-3 transition-opacity duration-300",
+                  expanded
+                    ? "opacity-100"
+                    : "opacity-0 md:group-hover:opacity-100 md:group-focus:opacity-100 md:group-focus-within:opacity-100",
+                )}
+                data-after
+              >
+                <p className="text-xs font-semibold tracking-wide text-brand-800 uppercase">After</p>
+                <p className="mt-1 text-sm text-slate-800">{useCase.after}</p>
               </div>
+              {expanded ? null : (
+                <p
+                  className="pointer-events-none absolute inset-0 flex items-center justify-center rounded-lg border border-dashed border-slate-300 text-sm font-medium text-slate-600 transition-opacity duration-300 md:group-hover:opacity-0 md:group-focus:opacity-0 md:group-focus-within:opacity-0"
+                  aria-hidden="true"
+                >
+                  <span className="hidden md:inline">Hover to see the Tonewise version</span>
+                  <span className="md:hidden">Scroll to see the Tonewise version</span>
+                </p>
+              )}
             </div>
-            <p
-              className={cx("mt-auto pt-3 text-xs text-slate-500", expanded ? "hidden" : "hidden md:block md:group-hover:hidden md:group-focus:hidden")}
-              aria-hidden="true"
-            >
-              Hover to see the Tonewise version
-            </p>
           </li>
         );
       })}

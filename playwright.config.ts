@@ -1,0 +1,48 @@
+import { defineConfig, devices } from "@playwright/test";
+
+/**
+ * End-to-end tests against the production build on http://localhost:3000 with the local
+ * backend, once with JavaScript on and once with it off. `*.js.spec.ts` files need JavaScript
+ * (timed animations); `*.nojs.spec.ts` files check the no-JavaScript fallbacks.
+ */
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+const PORT = 3000;
+
+export default defineConfig({
+  testDir: "tests/e2e",
+  fullyParallel: true,
+  workers: process.env.CI ? 2 : undefined,
+  retries: 0,
+  forbidOnly: !!process.env.CI,
+  reporter: process.env.CI ? [["list"]] : [["list"], ["html", { open: "never" }]],
+  timeout: 45_000,
+  expect: { timeout: 7_000 },
+  use: {
+    ...devices["Desktop Chrome"],
+    baseURL: `http://localhost:${PORT}`,
+    trace: "retain-on-failure",
+    launchOptions: {
+      executablePath: CHROMIUM_PATH,
+      args: [
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+      ],
+    },
+  },
+  projects: [
+    { name: "js-on", use: { javaScriptEnabled: true }, testIgnore: /\.nojs\.spec\.ts$/ },
+    { name: "js-off", use: { javaScriptEnabled: false }, testIgnore: /\.js\.spec\.ts$/ },
+  ],
+  webServer: {
+    command: `node emulators/launch.ts --app-url http://localhost:${PORT} -- node server.ts`,
+    url: `http://localhost:${PORT}/healthz`,
+    env: { PORT: String(PORT), HOST: "127.0.0.1", LOCAL_BACKEND_IN_MEMORY: "1" },
+    reuseExistingServer: !process.env.CI,
+    timeout: 120_000,
+    stdout: "ignore",
+    stderr: "pipe",
+  },
+});

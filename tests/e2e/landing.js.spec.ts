@@ -1,0 +1,94 @@
+import { expect, test } from "@playwright/test";
+
+/** The timed behaviours that need JavaScript. */
+
+test("stats count up over about 2 s once the strip is 30% visible", async ({ page }) => {
+  await page.goto("/");
+  const strip = page.locator("[data-stats-state]");
+  await expect(strip).toHaveAttribute("data-stats-state", "waiting");
+  const messages = strip.locator('[data-stat="messages"] [data-stat-value]');
+  await expect(messages).toHaveText("0+");
+
+  await strip.scrollIntoViewIfNeeded();
+  await expect(strip).toHaveAttribute("data-stats-state", "counting");
+  const startedAt = Date.now();
+  const midway = Number((await messages.innerText()).replace(/\D/g, ""));
+  expect(midway).toBeLessThan(1000);
+  await expect(strip).toHaveAttribute("data-stats-state", "done", { timeout: 5000 });
+  const elapsed = Date.now() - startedAt;
+  expect(elapsed).toBeGreaterThan(1000);
+  await expect(messages).toHaveText("1,000+");
+  await expect(strip.locator('[data-stat="response-rate"] [data-stat-value]')).toHaveText("63%");
+});
+
+test("the testimonial carousel advances every 5 seconds and loops", async ({ page }) => {
+  await page.goto("/");
+  const carousel = page.getByRole("region", { name: "Testimonials" });
+  await expect(carousel).toHaveAttribute("data-active-index", "0");
+  await page.mouse.move(0, 0);
+  await expect(carousel).toHaveAttribute("data-active-index", "1", { timeout: 7000 });
+  // The arrows from medium screens up: Previous from the first slide loops to the last.
+  await page.getByRole("button", { name: "Previous testimonial" }).click();
+  await page.getByRole("button", { name: "Previous testimonial" }).click();
+  await expect(carousel).toHaveAttribute("data-active-index", "4");
+  await page.getByRole("button", { name: "Next testimonial" }).click();
+  await expect(carousel).toHaveAttribute("data-active-index", "0");
+});
+
+test.describe("on a narrow screen", () => {
+  test.use({ viewport: { width: 375, height: 800 } });
+
+  test("testimonials have dots instead of arrows", async ({ page }) => {
+    await page.goto("/");
+    await expect(page.getByRole("button", { name: "Next testimonial" })).toBeHidden();
+    const dots = page.getByRole("button", { name: /Show testimonial/ });
+    await expect(dots).toHaveCount(5);
+    await dots.nth(2).click();
+    await expect(page.getByRole("region", { name: "Testimonials" })).toHaveAttribute("data-active-index", "2");
+    await expect(dots.nth(2)).toHaveAttribute("aria-current", "true");
+  });
+
+  test("the use case scrolled into view shows its after-text", async ({ page }) => {
+    await page.goto("/");
+    const card = page.locator('[data-use-case="closing"]');
+    await card.evaluate((element) => element.scrollIntoView({ block: "center" }));
+    await expect(card).toHaveAttribute("data-expanded", "true");
+    await expect(card.getByText("After", { exact: true })).toBeVisible();
+    await expect(page.locator('[data-use-case="follow-up"]')).toHaveAttribute("data-expanded", "false");
+  });
+});
+
+test("on wide screens a use case shows its after-text on hover", async ({ page }) => {
+  await page.goto("/");
+  const card = page.locator('[data-use-case="referral"]');
+  await card.scrollIntoViewIfNeeded();
+  const after = card.locator("[data-after]");
+  await expect(after).toHaveCSS("opacity", "0");
+  await card.hover();
+  await expect(after).toHaveCSS("opacity", "1");
+});
+
+test("the hero demo loops through its steps in about 10 seconds", async ({ page }) => {
+  await page.goto("/");
+  const demo = page.locator('[data-demo="animated"]');
+  await expect(demo).toHaveAttribute("data-demo-phase", "original");
+  const seen: string[] = [];
+  const started = Date.now();
+  while (Date.now() - started < 12_500) {
+    const phase = await demo.getAttribute("data-demo-phase");
+    if (phase && seen.at(-1) !== phase) seen.push(phase);
+    await page.waitForTimeout(100);
+  }
+  expect(seen.slice(0, 6)).toEqual(["original", "suggesting", "popup", "replacing", "optimized", "original"]);
+  await expect(page.getByTestId("demo-popup")).toContainText("Replace");
+});
+
+test("the mobile menu closes after choosing a link", async ({ page }) => {
+  await page.setViewportSize({ width: 375, height: 800 });
+  await page.goto("/");
+  await page.getByLabel("Toggle menu").click();
+  const mobileNav = page.getByRole("navigation", { name: "Mobile" });
+  await mobileNav.getByRole("link", { name: "About" }).click();
+  await expect(page).toHaveURL("/about");
+  await expect(mobileNav).toBeHidden();
+});

@@ -24,3 +24,9 @@ export const LOCAL_STRIPE_WEBHOOK_SECRET = "whsec_tonewise_local_webhook_secret"
 /** The Pro plan's monthly price, seeded in the local Stripe: $14.99 USD. */
 export const LOCAL_STRIPE_PRO_PRICE_ID = "price_tonewise_pro_monthly";
 export const LOCAL_STRIPE_PRO_PRODUCT_ID = "prod_tonewise_pro";
+
+/** The app's default address: GoTrue's `site_url`, used when a request names no allowed redirect. */
+export const LOCAL_SITE_URL = "http://localhost:5173";
+
+/** Fixed cookie-signing secret that `emulators/launch.ts` hands the app when it runs locally. */
+export const LOCAL_COOKIE_SECRET = "tonewise-local-cookie-secret-not-for-production";

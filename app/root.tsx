@@ -11,16 +11,24 @@ import stylesheet from "./app.css?url";
 import { formRedirectTargets, getEnv } from "~/lib/env.server";
 import { securityHeadersMiddleware } from "~/lib/security-headers.server";
 import { csrfMiddleware } from "~/lib/csrf.server";
+import { sessionMiddleware } from "~/lib/session.server";
+import { takeToasts, toastMiddleware } from "~/lib/toast.server";
+import { ToastProvider } from "~/components/toaster";
 import { NotFoundScreen } from "~/components/not-found-screen";
 import { ErrorScreen } from "~/components/error-screen";
 
 export const middleware: Route.MiddlewareFunction[] = [
   securityHeadersMiddleware((context) => formRedirectTargets(getEnv(context))),
   csrfMiddleware,
+  toastMiddleware,
+  sessionMiddleware,
 ];
 
-export async function loader({ context }: Route.LoaderArgs) {
-  return { origin: new URL(getEnv(context).APP_URL).origin };
+export async function loader({ request, context }: Route.LoaderArgs) {
+  return {
+    origin: new URL(getEnv(context).APP_URL).origin,
+    toasts: await takeToasts(request, context),
+  };
 }
 
 export const links: Route.LinksFunction = () => [
@@ -60,8 +68,12 @@ export function Layout({ children }: { children: React.ReactNode }) {
   );
 }
 
-export default function App() {
-  return <Outlet />;
+export default function App({ loaderData }: Route.ComponentProps) {
+  return (
+    <ToastProvider serverToasts={loaderData.toasts}>
+      <Outlet />
+    </ToastProvider>
+  );
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {

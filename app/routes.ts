@@ -14,6 +14,21 @@ export default [
   ]),
   route("app", "routes/app-redirect.ts"),
 
+  ...prefix("auth", [
+    index("routes/auth/auth.tsx"),
+    route("confirm", "routes/auth/confirm.ts"),
+    route("forgot-password", "routes/auth/forgot-password.tsx"),
+    route("reset-password", "routes/auth/reset-password.tsx"),
+    route("sign-out", "routes/auth/sign-out.ts"),
+  ]),
+
+  route("dashboard", "routes/dashboard/layout.tsx", [
+    index("routes/dashboard/home.tsx"),
+    route("subscription", "routes/dashboard/subscription.tsx"),
+    route("settings", "routes/dashboard/settings.tsx"),
+    route("account", "routes/dashboard/account.tsx"),
+  ]),
+
   // Resources
   route("healthz", "routes/resources/healthz.ts"),
   route("sitemap.xml", "routes/resources/sitemap.ts"),

@@ -22,7 +22,7 @@ export async function subscribeToNewsletter(env: AppEnv, formData: FormData): Pr
 
   const { error } = await createServiceClient(env)
     .from("newsletter_subscribers")
-    .upsert({ email: parsed.data.email.toLowerCase() }, { onConflict: "email", ignoreDuplicates: true });
+    .upsert({ email: parsed.data.email.toLowerCase() }, { onConflict: "email" });
   if (error) {
     console.error("Newsletter subscription failed:", error.message);
     return { status: "failed", email: raw, message: NEWSLETTER_FAILURE };

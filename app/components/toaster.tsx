@@ -1,0 +1,89 @@
+import { createContext, useCallback, useContext, useEffect, useMemo, useState } from "react";
+import { toToast, type Toast, type ToastInput } from "~/lib/toast";
+import { CloseIcon } from "./icons";
+import { cx } from "./ui/cx";
+
+const AUTO_DISMISS_MS = 6_000;
+
+type ToastApi = { show: (toast: ToastInput) => void };
+
+const ToastContext = createContext<ToastApi>({ show: () => undefined });
+
+/** Shows a toast from the browser (client-side validation). */
+export function useToast(): ToastApi {
+  return useContext(ToastContext);
+}
+
+/**
+ * Toasts from the server (flashed across redirects, rendered in the HTML so they show without
+ * JavaScript) and from the browser, in one polite live region. With JavaScript they animate in,
+ * stack, and dismiss themselves or on click.
+ */
+export function ToastProvider({ serverToasts, children }: { serverToasts: Toast[]; children: React.ReactNode }) {
+  const [clientToasts, setClientToasts] = useState<Toast[]>([]);
+  const [dismissed, setDismissed] = useState<ReadonlySet<string>>(new Set());
+
+  const show = useCallback((input: ToastInput) => {
+    setClientToasts((current) => [...current.slice(-2), toToast(input)]);
+  }, []);
+  const dismiss = useCallback((id: string) => {
+    setDismissed((current) => new Set(current).add(id));
+  }, []);
+  const api = useMemo(() => ({ show }), [show]);
+
+  const visible = [...serverToasts, ...clientToasts].filter((toast) => !dismissed.has(toast.id));
+
+  return (
+    <ToastContext.Provider value={api}>
+      {children}
+      <section
+        aria-live="polite"
+        aria-label="Notifications"
+        className="pointer-events-none fixed inset-x-0 bottom-0 z-50 flex flex-col items-center gap-2 p-4 sm:items-end sm:p-6"
+      >
+        {visible.map((toast) => (
+          <ToastCard key={toast.id} toast={toast} onDismiss={dismiss} />
+        ))}
+      </section>
+    </ToastContext.Provider>
+  );
+}
+
+function ToastCard({ toast, onDismiss }: { toast: Toast; onDismiss: (id: string) => void }) {
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => {
+    setHydrated(true);
+    const timer = window.setTimeout(() => onDismiss(toast.id), AUTO_DISMISS_MS);
+    return () => window.clearTimeout(timer);
+  }, [toast.id, onDismiss]);
+
+  return (
+    <div
+      role={toast.variant === "destructive" ? "alert" : "status"}
+      data-toast={toast.variant}
+      className={cx(
+        "pointer-events-auto flex w-full max-w-sm items-start gap-3 rounded-xl border p-4 shadow-lg transition-all duration-300 starting:translate-y-2 starting:opacity-0",
+        toast.variant === "destructive"
+          ? "border-red-200 bg-red-50 text-red-900"
+          : toast.variant === "success"
+            ? "border-emerald-200 bg-white text-slate-900"
+            : "border-slate-200 bg-white text-slate-900",
+      )}
+    >
+      <div className="flex-1">
+        <p className="text-sm font-semibold">{toast.title}</p>
+        {toast.description ? <p className="mt-1 text-sm opacity-90">{toast.description}</p> : null}
+      </div>
+      {hydrated ? (
+        <button
+          type="button"
+          onClick={() => onDismiss(toast.id)}
+          className="rounded-md p-1 opacity-70 hover:opacity-100"
+          aria-label="Dismiss notification"
+        >
+          <CloseIcon className="size-4" />
+        </button>
+      ) : null}
+    </div>
+  );
+}

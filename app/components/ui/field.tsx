@@ -1,0 +1,46 @@
+import { cx } from "./cx";
+
+type FieldProps = {
+  id: string;
+  label: string;
+  errors?: string[];
+  hint?: React.ReactNode;
+  children: (aria: {
+    id: string;
+    "aria-invalid": true | undefined;
+    "aria-describedby": string | undefined;
+  }) => React.ReactNode;
+};
+
+/** A label, the control, a hint and the field's errors, wired with aria-invalid/-describedby. */
+export function Field({ id, label, errors, hint, children }: FieldProps) {
+  const errorId = `${id}-error`;
+  const hintId = `${id}-hint`;
+  const invalid = errors && errors.length > 0;
+  const describedBy = [hint ? hintId : null, invalid ? errorId : null].filter(Boolean).join(" ") || undefined;
+  return (
+    <div>
+      <label htmlFor={id} className="block text-sm font-medium text-slate-800">
+        {label}
+      </label>
+      <div className="mt-1.5">{children({ id, "aria-invalid": invalid ? true : undefined, "aria-describedby": describedBy })}</div>
+      {hint ? (
+        <p id={hintId} className="mt-1.5 text-sm text-slate-600">
+          {hint}
+        </p>
+      ) : null}
+      {invalid ? (
+        <p id={errorId} className="mt-1.5 text-sm font-medium text-red-700">
+          {errors[0]}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+export const inputClasses = (invalid?: boolean, extra?: string) =>
+  cx(
+    "block h-11 w-full rounded-lg border bg-white px-3.5 text-slate-900 shadow-xs placeholder:text-slate-400 disabled:bg-slate-100 disabled:text-slate-600",
+    invalid ? "border-red-500 focus-visible:outline-red-600" : "border-slate-300",
+    extra,
+  );

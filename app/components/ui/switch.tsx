@@ -1,0 +1,36 @@
+/** A checkbox styled as a switch: a real input, so it posts with the form without JavaScript. */
+export function Switch({
+  id,
+  name,
+  label,
+  description,
+  defaultChecked,
+}: {
+  id: string;
+  name: string;
+  label: string;
+  description: string;
+  defaultChecked: boolean;
+}) {
+  return (
+    <div className="flex items-start justify-between gap-6">
+      <div>
+        <label htmlFor={id} className="font-medium text-slate-900">
+          {label}
+        </label>
+        <p id={`${id}-description`} className="text-sm text-slate-600">
+          {description}
+        </p>
+      </div>
+      <input
+        id={id}
+        name={name}
+        type="checkbox"
+        role="switch"
+        defaultChecked={defaultChecked}
+        aria-describedby={`${id}-description`}
+        className="relative h-6 w-11 shrink-0 cursor-pointer appearance-none rounded-full bg-slate-300 transition-colors before:absolute before:top-0.5 before:left-0.5 before:size-5 before:rounded-full before:bg-white before:shadow before:transition-transform checked:bg-brand-600 checked:before:translate-x-5"
+      />
+    </div>
+  );
+}

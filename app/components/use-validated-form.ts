@@ -1,0 +1,41 @@
+import { useForm, type SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import type { z } from "zod";
+import { firstError } from "~/lib/forms";
+import { useToast } from "./toaster";
+
+/**
+ * Conform with the shared zod schema: the same rules run in the browser (when JavaScript is on)
+ * and on the server. A submit that fails validation shows the spec's destructive
+ * 'Validation Error' toast with the first failing message, and every field shows its own error.
+ */
+export function useValidatedForm<Schema extends z.ZodObject>(options: {
+  id: string;
+  schema: Schema;
+  lastResult: SubmissionResult<string[]> | undefined | null;
+  fieldOrder: string[];
+  defaultValue?: Partial<Record<keyof z.input<Schema>, string>>;
+}) {
+  const toast = useToast();
+  const [form, fields] = useForm<z.input<Schema>, z.output<Schema>>({
+    id: options.id,
+    lastResult: options.lastResult,
+    defaultValue: options.defaultValue as never,
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate({ formData }) {
+      return parseWithZod(formData, { schema: options.schema });
+    },
+  });
+
+  const onSubmit = (event: React.FormEvent<HTMLFormElement>) => {
+    const submission = parseWithZod(new FormData(event.currentTarget), { schema: options.schema });
+    if (submission.status !== "success") {
+      const message = firstError(submission.reply(), options.fieldOrder);
+      if (message) toast.show({ variant: "destructive", title: "Validation Error", description: message });
+    }
+    form.onSubmit(event);
+  };
+
+  return { form, fields, onSubmit };
+}

@@ -1,0 +1,61 @@
+import type { SupabaseClient, User } from "@supabase/supabase-js";
+import { summarizeUsage, usageMonth, type Tier, type UsageSummary } from "./usage";
+
+/**
+ * What the dashboard shows about the signed-in account. Each read follows the spec's calls; a
+ * failure is logged and falls back (tier Free, count 0, no name) rather than failing the page.
+ */
+export type AccountSummary = {
+  email: string;
+  fullName: string;
+  memberSince: string;
+  tier: Tier;
+  usage: UsageSummary;
+};
+
+export async function loadTier(supabase: SupabaseClient, userId: string): Promise<Tier> {
+  const { data, error } = await supabase.rpc("current_tier", { p_user_id: userId });
+  if (error) {
+    console.error(`Tier load failed: ${error.message}`);
+    return "free";
+  }
+  return data === "pro" ? "pro" : "free";
+}
+
+export async function loadMonthlyUsage(supabase: SupabaseClient, userId: string, now = new Date()): Promise<number> {
+  const { data, error } = await supabase
+    .from("usage_tracking")
+    .select("tier, message_count")
+    .eq("user_id", userId)
+    .eq("month", usageMonth(now))
+    .maybeSingle();
+  if (error) {
+    console.error(`Usage load failed: ${error.message}`);
+    return 0;
+  }
+  return data?.message_count ?? 0;
+}
+
+export async function loadFullName(supabase: SupabaseClient, user: User): Promise<string> {
+  const { data, error } = await supabase.from("profiles").select("full_name").eq("id", user.id).single();
+  if (error) {
+    console.error(`Profile load failed: ${error.message}`);
+    return typeof user.user_metadata?.full_name === "string" ? user.user_metadata.full_name : "";
+  }
+  return data?.full_name ?? "";
+}
+
+export async function loadAccountSummary(supabase: SupabaseClient, user: User): Promise<AccountSummary> {
+  const [tier, count, fullName] = await Promise.all([
+    loadTier(supabase, user.id),
+    loadMonthlyUsage(supabase, user.id),
+    loadFullName(supabase, user),
+  ]);
+  return {
+    email: user.email ?? "",
+    fullName,
+    memberSince: user.created_at,
+    tier,
+    usage: summarizeUsage(tier, count),
+  };
+}

@@ -1,0 +1,94 @@
+import { z } from "zod";
+
+/** The spec's rules and messages (§5), shared by the browser and the server. */
+export const AUTH_MESSAGES = {
+  email: "Invalid email address",
+  passwordLength: "Password must be at least 8 characters",
+  passwordLower: "Password must contain at least one lowercase letter",
+  passwordUpper: "Password must contain at least one uppercase letter",
+  passwordNumber: "Password must contain at least one number",
+  fullName: "Full name must be at least 2 characters",
+  passwordsMatch: "Passwords do not match",
+} as const;
+
+export const emailField = z
+  .string({ message: AUTH_MESSAGES.email })
+  .trim()
+  .max(254, { message: AUTH_MESSAGES.email })
+  .pipe(z.email({ message: AUTH_MESSAGES.email }));
+
+export const passwordField = z
+  .string({ message: AUTH_MESSAGES.passwordLength })
+  .min(8, { message: AUTH_MESSAGES.passwordLength })
+  .max(72, { message: "Password must be at most 72 characters" })
+  .regex(/[a-z]/, { message: AUTH_MESSAGES.passwordLower })
+  .regex(/[A-Z]/, { message: AUTH_MESSAGES.passwordUpper })
+  .regex(/[0-9]/, { message: AUTH_MESSAGES.passwordNumber });
+
+/** Optional in validation, as the spec says; the sign-up form's input is required. */
+export const fullNameField = z
+  .string()
+  .trim()
+  .min(2, { message: AUTH_MESSAGES.fullName })
+  .max(100, { message: "Full name must be at most 100 characters" });
+
+export const signInSchema = z.object({
+  email: emailField,
+  password: passwordField,
+  redirectTo: z.string().optional(),
+});
+
+export const signUpSchema = z.object({
+  fullName: fullNameField.optional(),
+  email: emailField,
+  password: passwordField,
+});
+
+export const forgotPasswordSchema = z.object({ email: emailField });
+
+export const resetPasswordSchema = z
+  .object({ password: passwordField, confirmPassword: z.string({ message: AUTH_MESSAGES.passwordsMatch }) })
+  .refine((value) => value.password === value.confirmPassword, {
+    message: AUTH_MESSAGES.passwordsMatch,
+    path: ["confirmPassword"],
+  });
+
+export const profileSchema = z.object({
+  fullName: z
+    .string({ message: "Please enter your full name" })
+    .trim()
+    .min(1, { message: "Please enter your full name" })
+    .max(100, { message: "Full name must be at most 100 characters" }),
+});
+
+export const TONES = ["professional", "friendly", "persuasive", "casual"] as const;
+export const MESSAGE_TYPES = ["text", "email", "linkedin", "crm", "social"] as const;
+
+export const toneLabels: Record<(typeof TONES)[number], string> = {
+  professional: "Professional",
+  friendly: "Friendly",
+  persuasive: "Persuasive",
+  casual: "Casual",
+};
+
+export const messageTypeLabels: Record<(typeof MESSAGE_TYPES)[number], string> = {
+  text: "Text Message",
+  email: "Email",
+  linkedin: "LinkedIn",
+  crm: "CRM/Sales",
+  social: "Social Media",
+};
+
+export const settingsSchema = z.object({
+  notifications: z.boolean().default(false),
+  defaultTone: z.enum(TONES, { message: "Choose a tone" }),
+  defaultMessageType: z.enum(MESSAGE_TYPES, { message: "Choose a message type" }),
+  usageAnalytics: z.boolean().default(false),
+});
+
+export const DEFAULT_SETTINGS = {
+  notifications: true,
+  defaultTone: "professional",
+  defaultMessageType: "text",
+  usageAnalytics: true,
+} as const satisfies z.infer<typeof settingsSchema>;

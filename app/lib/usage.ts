@@ -1,0 +1,30 @@
+import { FREE_MONTHLY_MESSAGE_LIMIT, USAGE_WARNING_THRESHOLD } from "~/content/plans";
+
+export type Tier = "free" | "pro";
+
+export type UsageSummary = {
+  tier: Tier;
+  /** Messages used this month, capped at the limit for display. */
+  count: number;
+  limit: number;
+  state: "plain" | "approaching" | "reached" | "unlimited";
+};
+
+/** The usage month: the first 7 characters of the ISO date (UTC). */
+export function usageMonth(now: Date = new Date()): string {
+  return now.toISOString().slice(0, 7);
+}
+
+export function summarizeUsage(tier: Tier, messageCount: number): UsageSummary {
+  const limit = FREE_MONTHLY_MESSAGE_LIMIT;
+  if (tier === "pro") return { tier, count: Math.max(0, messageCount), limit, state: "unlimited" };
+  const count = Math.min(Math.max(0, messageCount), limit);
+  const state = count >= limit ? "reached" : count >= limit * USAGE_WARNING_THRESHOLD ? "approaching" : "plain";
+  return { tier, count, limit, state };
+}
+
+/** "1 December": when a Free allowance starts again. */
+export function nextResetDate(now: Date = new Date()): string {
+  const next = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1));
+  return next.toLocaleDateString("en-US", { month: "long", day: "numeric", timeZone: "UTC" });
+}

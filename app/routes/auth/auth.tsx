@@ -1,0 +1,177 @@
+import { getFormProps, getInputProps } from "@conform-to/react";
+import { Form, Link, redirect } from "react-router";
+import { AuthCard } from "~/components/auth-card";
+import { HoneypotField } from "~/components/honeypot-field";
+import { SubmitButton } from "~/components/submit-button";
+import { Field, inputClasses } from "~/components/ui/field";
+import { useValidatedForm } from "~/components/use-validated-form";
+import { signInSchema, signUpSchema } from "~/lib/auth-schemas";
+import { getEnv } from "~/lib/env.server";
+import { validateForm } from "~/lib/form-validation.server";
+import { isHoneypotTripped } from "~/lib/honeypot";
+import { getSupabase, getUser, safeRedirectPath } from "~/lib/session.server";
+import { flashToast } from "~/lib/toast.server";
+import type { Route } from "./+types/auth";
+
+const AUTH_FALLBACK_ERROR = "An error occurred during authentication";
+const SIGN_UP_FIELDS = ["fullName", "email", "password"];
+const SIGN_IN_FIELDS = ["email", "password"];
+
+type Mode = "signin" | "signup";
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  const redirectTo = safeRedirectPath(url.searchParams.get("redirectTo"));
+  if (await getUser(context)) throw redirect(redirectTo);
+  const mode: Mode = url.searchParams.get("mode") === "signup" ? "signup" : "signin";
+  return { mode, redirectTo };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const formData = await request.formData();
+  const mode: Mode = formData.get("mode") === "signup" ? "signup" : "signin";
+  const env = getEnv(context);
+  const supabase = getSupabase(context);
+  const serviceError = (message: string | undefined) =>
+    flashToast(context, { variant: "destructive", title: "Error", description: message || AUTH_FALLBACK_ERROR });
+
+  if (mode === "signup") {
+    const validated = validateForm(context, formData, signUpSchema, { fieldOrder: SIGN_UP_FIELDS, hideFields: ["password"] });
+    if (!validated.ok) return { mode, result: validated.result, checkEmail: null };
+    const { fullName, email, password } = validated.value;
+    if (!isHoneypotTripped(formData)) {
+      const { error } = await supabase.auth.signUp({
+        email,
+        password,
+        options: {
+          emailRedirectTo: new URL("/dashboard", env.APP_URL).toString(),
+          data: fullName ? { full_name: fullName } : {},
+        },
+      });
+      if (error) {
+        serviceError(error.message);
+        return { mode, result: validated.submission.reply({ hideFields: ["password"] }), checkEmail: null };
+      }
+    }
+    return { mode, result: validated.submission.reply({ resetForm: true }), checkEmail: email };
+  }
+
+  const validated = validateForm(context, formData, signInSchema, { fieldOrder: SIGN_IN_FIELDS, hideFields: ["password"] });
+  if (!validated.ok) return { mode, result: validated.result, checkEmail: null };
+  const { data, error } = await supabase.auth.signInWithPassword({
+    email: validated.value.email,
+    password: validated.value.password,
+  });
+  if (error || !data.session) {
+    serviceError(error?.message);
+    return { mode, result: validated.submission.reply({ hideFields: ["password"] }), checkEmail: null };
+  }
+  throw redirect(safeRedirectPath(validated.value.redirectTo));
+}
+
+export function meta({ loaderData }: Route.MetaArgs) {
+  const signup = loaderData?.mode === "signup";
+  return [
+    { title: signup ? "Create your account | Tonewise" : "Sign in | Tonewise" },
+    { name: "description", content: "Sign in to Tonewise or create a free account." },
+    { name: "robots", content: "noindex" },
+  ];
+}
+
+export default function AuthPage({ loaderData, actionData }: Route.ComponentProps) {
+  const mode: Mode = loaderData.mode;
+  const signup = mode === "signup";
+  const lastResult = actionData?.mode === mode ? actionData.result : undefined;
+  const { form, fields, onSubmit } = useValidatedForm({
+    id: `auth-${mode}`,
+    // One form, two schemas: the sign-in schema's fields are a subset of the sign-up one's.
+    schema: (signup ? signUpSchema : signInSchema) as typeof signUpSchema,
+    lastResult,
+    fieldOrder: signup ? SIGN_UP_FIELDS : SIGN_IN_FIELDS,
+  });
+  const toggleQuery = new URLSearchParams();
+  if (!signup) toggleQuery.set("mode", "signup");
+  if (loaderData.redirectTo !== "/dashboard") toggleQuery.set("redirectTo", loaderData.redirectTo);
+  const toggleHref = `/auth${toggleQuery.size ? `?${toggleQuery}` : ""}`;
+  const checkEmail = actionData?.mode === "signup" ? actionData.checkEmail : null;
+
+  return (
+    <AuthCard
+      title={signup ? "Create your account" : "Welcome back"}
+      description={signup ? "Start free. No credit card required." : "Sign in to your Tonewise account."}
+    >
+      {checkEmail ? (
+        <div role="status" className="mb-6 rounded-lg border border-emerald-200 bg-emerald-50 p-4 text-sm text-emerald-900">
+          <p className="font-semibold">Check your email</p>
+          <p className="mt-1">
+            We've sent a confirmation link to <strong>{checkEmail}</strong>. Click it to activate your account, then you'll be
+            signed in.
+          </p>
+        </div>
+      ) : null}
+      <Form method="post" {...getFormProps(form)} onSubmit={onSubmit} className="relative space-y-5">
+        <HoneypotField />
+        <input type="hidden" name="mode" value={mode} />
+        {signup ? null : <input type="hidden" name="redirectTo" value={loaderData.redirectTo} />}
+        {signup ? (
+          <Field id={fields.fullName.id} label="Full name" errors={fields.fullName.errors}>
+            {(aria) => (
+              <input
+                {...getInputProps(fields.fullName, { type: "text" })}
+                {...aria}
+                key={fields.fullName.key}
+                required
+                autoComplete="name"
+                className={inputClasses(!!aria["aria-invalid"])}
+              />
+            )}
+          </Field>
+        ) : null}
+        <Field id={fields.email.id} label="Email" errors={fields.email.errors}>
+          {(aria) => (
+            <input
+              {...getInputProps(fields.email, { type: "email" })}
+              {...aria}
+              key={fields.email.key}
+              required
+              autoComplete="email"
+              className={inputClasses(!!aria["aria-invalid"])}
+            />
+          )}
+        </Field>
+        <Field
+          id={fields.password.id}
+          label="Password"
+          errors={fields.password.errors}
+          hint={signup ? "At least 8 characters, with an uppercase letter, a lowercase letter and a number." : undefined}
+        >
+          {(aria) => (
+            <input
+              {...getInputProps(fields.password, { type: "password" })}
+              {...aria}
+              key={fields.password.key}
+              defaultValue=""
+              required
+              autoComplete={signup ? "new-password" : "current-password"}
+              className={inputClasses(!!aria["aria-invalid"])}
+            />
+          )}
+        </Field>
+        {signup ? null : (
+          <p className="text-right text-sm">
+            <Link to="/auth/forgot-password" className="font-medium text-brand-700 hover:text-brand-800">
+              Forgot password?
+            </Link>
+          </p>
+        )}
+        <SubmitButton>{signup ? "Create Account" : "Sign In"}</SubmitButton>
+      </Form>
+      <p className="mt-6 text-center text-sm text-slate-600">
+        {signup ? "Already have an account? " : "Don't have an account? "}
+        <Link to={toggleHref} className="font-semibold text-brand-700 hover:text-brand-800">
+          {signup ? "Sign in" : "Sign up"}
+        </Link>
+      </p>
+    </AuthCard>
+  );
+}

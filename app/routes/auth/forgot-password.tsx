@@ -1,0 +1,76 @@
+import { getFormProps, getInputProps } from "@conform-to/react";
+import { Form, Link } from "react-router";
+import { AuthCard } from "~/components/auth-card";
+import { HoneypotField } from "~/components/honeypot-field";
+import { SubmitButton } from "~/components/submit-button";
+import { Field, inputClasses } from "~/components/ui/field";
+import { useValidatedForm } from "~/components/use-validated-form";
+import { forgotPasswordSchema } from "~/lib/auth-schemas";
+import { getEnv } from "~/lib/env.server";
+import { validateForm } from "~/lib/form-validation.server";
+import { isHoneypotTripped } from "~/lib/honeypot";
+import { getSupabase } from "~/lib/session.server";
+import type { Route } from "./+types/forgot-password";
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const formData = await request.formData();
+  const validated = validateForm(context, formData, forgotPasswordSchema, { fieldOrder: ["email"] });
+  if (!validated.ok) return { result: validated.result, sentTo: null };
+  if (!isHoneypotTripped(formData)) {
+    const { error } = await getSupabase(context).auth.resetPasswordForEmail(validated.value.email, {
+      redirectTo: new URL("/auth/reset-password", getEnv(context).APP_URL).toString(),
+    });
+    // The answer is the same whether or not the address has an account.
+    if (error) console.error(`Password reset request failed: ${error.message}`);
+  }
+  return { result: validated.submission.reply({ resetForm: true }), sentTo: validated.value.email };
+}
+
+export const meta: Route.MetaFunction = () => [
+  { title: "Reset your password | Tonewise" },
+  { name: "robots", content: "noindex" },
+];
+
+export default function ForgotPassword({ actionData }: Route.ComponentProps) {
+  const { form, fields, onSubmit } = useValidatedForm({
+    id: "forgot-password",
+    schema: forgotPasswordSchema,
+    lastResult: actionData?.result,
+    fieldOrder: ["email"],
+  });
+  return (
+    <AuthCard title="Forgot your password?" description="Enter your email and we'll send you a link to choose a new one.">
+      {actionData?.sentTo ? (
+        <div role="status" className="mb-6 rounded-lg border border-emerald-200 bg-emerald-50 p-4 text-sm text-emerald-900">
+          <p className="font-semibold">Check your email</p>
+          <p className="mt-1">
+            If an account exists for <strong>{actionData.sentTo}</strong>, you'll receive a link to reset your password in a few
+            minutes.
+          </p>
+        </div>
+      ) : null}
+      <Form method="post" {...getFormProps(form)} onSubmit={onSubmit} className="relative space-y-5">
+        <HoneypotField />
+        <Field id={fields.email.id} label="Email" errors={fields.email.errors}>
+          {(aria) => (
+            <input
+              {...getInputProps(fields.email, { type: "email" })}
+              {...aria}
+              key={fields.email.key}
+              required
+              autoComplete="email"
+              className={inputClasses(!!aria["aria-invalid"])}
+            />
+          )}
+        </Field>
+        <SubmitButton>Send Reset Link</SubmitButton>
+      </Form>
+      <p className="mt-6 text-center text-sm text-slate-600">
+        Remembered it?{" "}
+        <Link to="/auth" className="font-semibold text-brand-700 hover:text-brand-800">
+          Back to sign in
+        </Link>
+      </p>
+    </AuthCard>
+  );
+}

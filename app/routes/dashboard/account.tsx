@@ -1,0 +1,85 @@
+import { getFormProps, getInputProps } from "@conform-to/react";
+import { Form, useRouteLoaderData } from "react-router";
+import { SubmitButton } from "~/components/submit-button";
+import { Field, inputClasses } from "~/components/ui/field";
+import { useValidatedForm } from "~/components/use-validated-form";
+import { profileSchema } from "~/lib/auth-schemas";
+import { getUser, getSupabase } from "~/lib/session.server";
+import { validateForm } from "~/lib/form-validation.server";
+import { flashToast } from "~/lib/toast.server";
+import type { Route } from "./+types/account";
+import type { loader as layoutLoader } from "./layout";
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const formData = await request.formData();
+  const validated = validateForm(context, formData, profileSchema, { fieldOrder: ["fullName"] });
+  if (!validated.ok) return { result: validated.result };
+  const user = await getUser(context);
+  if (!user) {
+    flashToast(context, { variant: "destructive", title: "Error", description: "No user found" });
+    return { result: validated.submission.reply() };
+  }
+  const { data, error } = await getSupabase(context)
+    .from("profiles")
+    .update({ full_name: validated.value.fullName })
+    .eq("id", user.id)
+    .select("full_name");
+  if (error || !data || data.length === 0) {
+    if (error) console.error(`Profile save failed: ${error.message}`);
+    flashToast(context, { variant: "destructive", title: "Error", description: error?.message || "Failed to update profile" });
+    return { result: validated.submission.reply() };
+  }
+  flashToast(context, { variant: "success", title: "Success", description: "Profile updated successfully" });
+  return { result: validated.submission.reply({ resetForm: true }) };
+}
+
+export const meta = () => [{ title: "Account | Tonewise" }];
+
+export default function Account({ actionData }: Route.ComponentProps) {
+  const { account } = useRouteLoaderData<typeof layoutLoader>("routes/dashboard/layout")!;
+  const { form, fields, onSubmit } = useValidatedForm({
+    id: `account-${account.fullName}`,
+    schema: profileSchema,
+    lastResult: actionData?.result,
+    fieldOrder: ["fullName"],
+    defaultValue: { fullName: account.fullName },
+  });
+  const memberSince = new Date(account.memberSince).toLocaleDateString("en-US", {
+    month: "long",
+    day: "numeric",
+    year: "numeric",
+    timeZone: "UTC",
+  });
+
+  return (
+    <div className="space-y-8">
+      <header>
+        <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">Account</h1>
+        <p className="mt-1 text-slate-600">Your profile and sign-in details.</p>
+      </header>
+      <Form method="post" {...getFormProps(form)} onSubmit={onSubmit} className="space-y-6 rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
+        <Field id={fields.fullName.id} label="Full name" errors={fields.fullName.errors}>
+          {(aria) => (
+            <input
+              {...getInputProps(fields.fullName, { type: "text" })}
+              {...aria}
+              key={fields.fullName.key}
+              required
+              autoComplete="name"
+              className={inputClasses(!!aria["aria-invalid"])}
+            />
+          )}
+        </Field>
+        <Field id="email" label="Email" hint="Email cannot be changed for security reasons">
+          {(aria) => <input {...aria} type="email" value={account.email} readOnly className={inputClasses(false, "bg-slate-50 text-slate-700")} />}
+        </Field>
+        <Field id="member-since" label="Member Since">
+          {(aria) => <input {...aria} type="text" value={memberSince} readOnly className={inputClasses(false, "bg-slate-50 text-slate-700")} />}
+        </Field>
+        <div className="border-t border-slate-200 pt-6">
+          <SubmitButton className="w-full sm:w-auto">Save Changes</SubmitButton>
+        </div>
+      </Form>
+    </div>
+  );
+}

@@ -1,0 +1,143 @@
+import { useEffect, useRef } from "react";
+import { Form, Link, NavLink, Outlet, useLocation } from "react-router";
+import { CloseIcon, MailIcon, MenuIcon } from "~/components/icons";
+import { LogoMark } from "~/components/logo";
+import { Badge } from "~/components/ui/badge";
+import { buttonClasses } from "~/components/ui/button";
+import { cx } from "~/components/ui/cx";
+import { SUPPORT_EMAIL } from "~/content/site";
+import { loadAccountSummary } from "~/lib/account.server";
+import { dashboardUser, requireUserMiddleware } from "~/lib/dashboard-guard.server";
+import { getSupabase } from "~/lib/session.server";
+import type { Route } from "./+types/layout";
+
+/**
+ * Guard one (middleware): a verified session, else /auth. Guard two (this loader): the account's
+ * tier and usage, loaded before any dashboard page renders; if they cannot be read the tier is
+ * Free. See docs/decisions for why.
+ */
+export const middleware: Route.MiddlewareFunction[] = [requireUserMiddleware];
+
+export async function loader({ context }: Route.LoaderArgs) {
+  return { account: await loadAccountSummary(getSupabase(context), dashboardUser(context)) };
+}
+
+export const meta: Route.MetaFunction = () => [{ name: "robots", content: "noindex" }];
+
+const navItems = [
+  { label: "Home", to: "/dashboard", end: true },
+  { label: "Subscription", to: "/dashboard/subscription", end: false },
+  { label: "Settings", to: "/dashboard/settings", end: false },
+  { label: "Account", to: "/dashboard/account", end: false },
+];
+
+function SidebarNav({ label }: { label: string }) {
+  return (
+    <nav aria-label={label}>
+      <ul className="space-y-1">
+        {navItems.map((item) => (
+          <li key={item.to}>
+            <NavLink
+              to={item.to}
+              end={item.end}
+              className={({ isActive }) =>
+                cx(
+                  "block rounded-lg px-3 py-2.5 text-sm font-medium",
+                  isActive ? "bg-brand-50 text-brand-800" : "text-slate-700 hover:bg-slate-100 hover:text-slate-900",
+                )
+              }
+            >
+              {item.label}
+            </NavLink>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
+
+function SidebarFooter({ email, tier }: { email: string; tier: "free" | "pro" }) {
+  return (
+    <div className="space-y-4 border-t border-slate-200 pt-4">
+      <a href={`mailto:${SUPPORT_EMAIL}`} className="flex items-center gap-2 rounded-md px-3 text-sm text-slate-700 hover:text-slate-900">
+        <MailIcon className="size-4" /> Support
+      </a>
+      <div className="px-3">
+        <p className="truncate text-sm font-medium text-slate-900" title={email}>
+          {email}
+        </p>
+        <Badge tone={tier === "pro" ? "brand" : "neutral"} className="mt-1">
+          {tier === "pro" ? "PRO" : "FREE"}
+        </Badge>
+      </div>
+      <Form method="post" action="/auth/sign-out" className="px-3">
+        <button type="submit" className={buttonClasses("secondary", "sm", "w-full")}>
+          Sign Out
+        </button>
+      </Form>
+    </div>
+  );
+}
+
+export default function DashboardLayout({ loaderData: { account } }: Route.ComponentProps) {
+  const menu = useRef<HTMLDetailsElement>(null);
+  const location = useLocation();
+  useEffect(() => {
+    if (menu.current) menu.current.open = false;
+  }, [location.pathname]);
+
+  return (
+    <div className="min-h-dvh bg-slate-50">
+      <aside className="fixed inset-y-0 left-0 hidden w-64 flex-col border-r border-slate-200 bg-white p-4 lg:flex">
+        <Link to="/" className="flex items-center gap-2 px-3 py-2">
+          <LogoMark />
+          <span className="text-lg font-bold text-slate-900">Tonewise</span>
+        </Link>
+        <div className="mt-6 flex-1">
+          <SidebarNav label="Dashboard" />
+        </div>
+        <SidebarFooter email={account.email} tier={account.tier} />
+      </aside>
+
+      <div className="lg:pl-64">
+        <header className="sticky top-0 z-30 flex h-16 items-center justify-between gap-3 border-b border-slate-200 bg-white/90 px-4 backdrop-blur sm:px-6">
+          <details ref={menu} className="group lg:hidden">
+            <summary
+              className={buttonClasses(
+                "ghost",
+                "sm",
+                "relative list-none group-open:fixed group-open:top-3 group-open:left-[min(18.5rem,calc(85vw+0.5rem))] group-open:z-[60] group-open:bg-white",
+              )}
+              aria-label="Toggle dashboard menu"
+            >
+              <MenuIcon className="size-6 group-open:hidden" />
+              <CloseIcon className="hidden size-6 group-open:block" />
+            </summary>
+            <div className="fixed inset-0 z-40 bg-slate-900/40" aria-hidden="true" />
+            <div className="fixed inset-y-0 left-0 z-50 flex w-72 max-w-[85vw] flex-col bg-white p-4 shadow-xl transition-transform duration-300 starting:-translate-x-full">
+              <Link to="/" className="flex items-center gap-2 px-3 py-2">
+                <LogoMark />
+                <span className="text-lg font-bold text-slate-900">Tonewise</span>
+              </Link>
+              <div className="mt-6 flex-1">
+                <SidebarNav label="Dashboard mobile" />
+              </div>
+              <SidebarFooter email={account.email} tier={account.tier} />
+            </div>
+          </details>
+          <p className="text-sm font-medium text-slate-600 lg:hidden">Tonewise</p>
+          <div className="ml-auto flex items-center gap-3">
+            {account.tier !== "pro" ? (
+              <Link to="/dashboard/subscription" className={buttonClasses("primary", "sm")}>
+                Upgrade to Pro
+              </Link>
+            ) : null}
+          </div>
+        </header>
+        <main id="main" className="mx-auto max-w-5xl px-4 py-8 sm:px-6 lg:px-8">
+          <Outlet />
+        </main>
+      </div>
+    </div>
+  );
+}

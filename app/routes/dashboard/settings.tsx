@@ -1,0 +1,96 @@
+import { Form } from "react-router";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { SubmitButton } from "~/components/submit-button";
+import { inputClasses } from "~/components/ui/field";
+import { Switch } from "~/components/ui/switch";
+import { MESSAGE_TYPES, messageTypeLabels, settingsSchema, TONES, toneLabels } from "~/lib/auth-schemas";
+import { dashboardUser } from "~/lib/dashboard-guard.server";
+import { getSupabase } from "~/lib/session.server";
+import { loadSettings, saveSettings } from "~/lib/settings.server";
+import { flashToast } from "~/lib/toast.server";
+import type { Route } from "./+types/settings";
+
+export async function loader({ context }: Route.LoaderArgs) {
+  return { settings: await loadSettings(getSupabase(context), dashboardUser(context).id) };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const submission = parseWithZod(await request.formData(), { schema: settingsSchema });
+  if (submission.status !== "success") {
+    const message = Object.values(submission.error ?? {}).flat()[0] ?? "Please check your settings";
+    flashToast(context, { variant: "destructive", title: "Validation Error", description: message });
+    return null;
+  }
+  const error = await saveSettings(getSupabase(context), dashboardUser(context).id, submission.value);
+  if (error) {
+    console.error(`Settings save failed: ${error}`);
+    flashToast(context, { variant: "destructive", title: "Error", description: "Failed to save settings" });
+  } else {
+    flashToast(context, { variant: "success", title: "Settings saved", description: "Your preferences have been updated." });
+  }
+  return null;
+}
+
+export const meta = () => [{ title: "Settings | Tonewise" }];
+
+export default function Settings({ loaderData: { settings } }: Route.ComponentProps) {
+  const formKey = JSON.stringify(settings);
+  return (
+    <div className="space-y-8">
+      <header>
+        <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">Settings</h1>
+        <p className="mt-1 text-slate-600">Choose how the Tonewise extension behaves for you.</p>
+      </header>
+      <Form method="post" key={formKey} className="space-y-6 rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
+        <Switch
+          id="notifications"
+          name="notifications"
+          label="Notifications"
+          description="Follow-up reminders and tips from the extension."
+          defaultChecked={settings.notifications}
+        />
+        <div className="grid gap-6 sm:grid-cols-2">
+          <div>
+            <label htmlFor="defaultTone" className="block text-sm font-medium text-slate-800">
+              Default tone
+            </label>
+            <select id="defaultTone" name="defaultTone" defaultValue={settings.defaultTone} className={inputClasses(false, "mt-1.5")}>
+              {TONES.map((tone) => (
+                <option key={tone} value={tone}>
+                  {toneLabels[tone]}
+                </option>
+              ))}
+            </select>
+          </div>
+          <div>
+            <label htmlFor="defaultMessageType" className="block text-sm font-medium text-slate-800">
+              Default message type
+            </label>
+            <select
+              id="defaultMessageType"
+              name="defaultMessageType"
+              defaultValue={settings.defaultMessageType}
+              className={inputClasses(false, "mt-1.5")}
+            >
+              {MESSAGE_TYPES.map((type) => (
+                <option key={type} value={type}>
+                  {messageTypeLabels[type]}
+                </option>
+              ))}
+            </select>
+          </div>
+        </div>
+        <Switch
+          id="usageAnalytics"
+          name="usageAnalytics"
+          label="Usage analytics"
+          description="Share anonymous usage statistics to help us improve Tonewise."
+          defaultChecked={settings.usageAnalytics}
+        />
+        <div className="border-t border-slate-200 pt-6">
+          <SubmitButton className="w-full sm:w-auto">Save Settings</SubmitButton>
+        </div>
+      </Form>
+    </div>
+  );
+}

@@ -38,9 +38,10 @@ export function Field({ id, label, errors, hint, children }: FieldProps) {
   );
 }
 
-export const inputClasses = (invalid?: boolean, extra?: string) =>
+export const inputClasses = (invalid?: boolean, extra?: string, readOnly = false) =>
   cx(
-    "block h-11 w-full rounded-lg border bg-white px-3.5 text-slate-900 shadow-xs placeholder:text-slate-400 disabled:bg-slate-100 disabled:text-slate-600",
+    readOnly ? "bg-slate-50 text-slate-600" : "bg-white text-slate-900",
+    "block h-11 w-full rounded-lg border px-3.5 shadow-xs placeholder:text-slate-400 disabled:bg-slate-100 disabled:text-slate-600",
     invalid ? "border-red-500 focus-visible:outline-red-600" : "border-slate-300",
     extra,
   );

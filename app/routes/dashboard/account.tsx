@@ -71,10 +71,10 @@ export default function Account({ actionData }: Route.ComponentProps) {
           )}
         </Field>
         <Field id="email" label="Email" hint="Email cannot be changed for security reasons">
-          {(aria) => <input {...aria} type="email" value={account.email} readOnly className={inputClasses(false, "bg-slate-50 text-slate-700")} />}
+          {(aria) => <input {...aria} type="email" value={account.email} readOnly className={inputClasses(false, undefined, true)} />}
         </Field>
         <Field id="member-since" label="Member Since">
-          {(aria) => <input {...aria} type="text" value={memberSince} readOnly className={inputClasses(false, "bg-slate-50 text-slate-700")} />}
+          {(aria) => <input {...aria} type="text" value={memberSince} readOnly className={inputClasses(false, undefined, true)} />}
         </Field>
         <div className="border-t border-slate-200 pt-6">
           <SubmitButton className="w-full sm:w-auto">Save Changes</SubmitButton>

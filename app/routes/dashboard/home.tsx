@@ -25,7 +25,7 @@ export default function DashboardHome() {
     <div className="space-y-8">
       <header>
         <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">
-          Welcome{firstName ? `, ${firstName}` : ""}!
+          {firstName ? `Welcome, ${firstName}!` : "Welcome!"}
         </h1>
         <p className="mt-1 text-slate-600">Here's how your messages are going this month.</p>
       </header>

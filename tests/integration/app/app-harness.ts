@@ -1,0 +1,122 @@
+/**
+ * Calls the app's loaders and actions the way a browser or the extension would: real Requests
+ * through the production server build (every middleware included), with the local backend
+ * mounted in-process by MSW so tests can break one service call at a time with `server.use()`.
+ *
+ * `npm test` builds the app first; run `npm run build` before running these files alone.
+ */
+import { existsSync } from "node:fs";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+import { createRequestHandler, RouterContextProvider, type ServerBuild } from "react-router";
+import { afterAll, beforeAll, beforeEach } from "vitest";
+import {
+  LOCAL_COOKIE_SECRET,
+  LOCAL_STRIPE_PRO_PRICE_ID,
+  LOCAL_STRIPE_SECRET_KEY,
+  LOCAL_STRIPE_URL,
+  LOCAL_STRIPE_WEBHOOK_SECRET,
+  LOCAL_SUPABASE_ANON_KEY,
+  LOCAL_SUPABASE_SERVICE_ROLE_KEY,
+  LOCAL_SUPABASE_URL,
+} from "../../../emulators/config.ts";
+import { localBackendForThisFile, type BackendHarness } from "../backend/local-backend-fixture.ts";
+
+export const APP_ORIGIN = "http://localhost:3000";
+
+Object.assign(process.env, {
+  APP_URL: APP_ORIGIN,
+  SUPABASE_URL: LOCAL_SUPABASE_URL,
+  SUPABASE_ANON_KEY: LOCAL_SUPABASE_ANON_KEY,
+  SUPABASE_SERVICE_ROLE_KEY: LOCAL_SUPABASE_SERVICE_ROLE_KEY,
+  STRIPE_SECRET_KEY: LOCAL_STRIPE_SECRET_KEY,
+  STRIPE_WEBHOOK_SECRET: LOCAL_STRIPE_WEBHOOK_SECRET,
+  STRIPE_PRO_PRICE_ID: LOCAL_STRIPE_PRO_PRICE_ID,
+  STRIPE_API_URL: LOCAL_STRIPE_URL,
+  COOKIE_SECRET: LOCAL_COOKIE_SECRET,
+});
+
+const BUILD = path.resolve(import.meta.dirname, "../../../build/server/index.js");
+
+/** A browser-like client: keeps cookies, sends same-origin headers, never follows redirects. */
+export class AppClient {
+  readonly cookies = new Map<string, string>();
+  constructor(private readonly handle: (request: Request) => Promise<Response>) {}
+
+  async fetch(pathname: string, init: RequestInit = {}): Promise<Response> {
+    const headers = new Headers(init.headers);
+    if (this.cookies.size > 0) {
+      headers.set("Cookie", [...this.cookies].map(([name, value]) => `${name}=${value}`).join("; "));
+    }
+    if ((init.method ?? "GET").toUpperCase() !== "GET") {
+      if (!headers.has("Origin")) headers.set("Origin", APP_ORIGIN);
+      if (!headers.has("Sec-Fetch-Site")) headers.set("Sec-Fetch-Site", "same-origin");
+    }
+    const response = await this.handle(new Request(new URL(pathname, APP_ORIGIN), { ...init, headers, redirect: "manual" }));
+    for (const cookie of response.headers.getSetCookie()) {
+      const [pair = "", ...attributes] = cookie.split(";");
+      const separator = pair.indexOf("=");
+      const name = pair.slice(0, separator).trim();
+      const value = pair.slice(separator + 1).trim();
+      const expired = attributes.some((attribute) => /^\s*max-age=0\s*$/i.test(attribute)) || value === "";
+      if (expired) this.cookies.delete(name);
+      else this.cookies.set(name, value);
+    }
+    return response;
+  }
+
+  /** Submits a form the way a browser with JavaScript off does. */
+  post(pathname: string, fields: Record<string, string>, init: RequestInit = {}): Promise<Response> {
+    return this.fetch(pathname, { ...init, method: "POST", body: new URLSearchParams(fields) });
+  }
+
+  /** The page's HTML, without the empty comments React puts between joined text pieces. */
+  async html(pathname: string): Promise<{ status: number; html: string; response: Response }> {
+    const response = await this.fetch(pathname);
+    return { status: response.status, html: (await response.text()).replaceAll("<!-- -->", ""), response };
+  }
+}
+
+export type AppHarness = BackendHarness & { client: () => AppClient };
+
+/** The backend (reset before each test) and a factory of fresh browser-like clients. */
+export function appForThisFile(): AppHarness {
+  const backendHarness = localBackendForThisFile();
+  const harness = backendHarness as AppHarness;
+  let handle: (request: Request) => Promise<Response>;
+  beforeAll(async () => {
+    if (!existsSync(BUILD)) throw new Error("No server build: run `npm run build` first.");
+    const build = (await import(pathToFileURL(BUILD).href)) as ServerBuild;
+    const handler = createRequestHandler(build, "production");
+    handle = (request) => handler(request, new RouterContextProvider());
+  });
+  beforeEach(() => undefined);
+  afterAll(() => undefined);
+  harness.client = () => new AppClient((request) => handle(request));
+  return harness;
+}
+
+/** Signs up through the app, confirms through the emailed link, and returns the signed-in client. */
+export async function signUpThroughApp(harness: AppHarness, email: string, fullName = "Test User", password = "Correct-Horse-9") {
+  const client = harness.client();
+  const signUp = await client.post("/auth?mode=signup", { mode: "signup", fullName, email, password });
+  if (signUp.status !== 200) throw new Error(`Sign-up answered ${signUp.status}`);
+  const [mail] = harness.backend.mailbox.messages(email);
+  const link = mail?.links.find((candidate) => candidate.includes("/auth/confirm"));
+  if (!link) throw new Error(`No confirmation email for ${email}`);
+  const url = new URL(link);
+  const confirm = await client.fetch(`${url.pathname}${url.search}`);
+  if (confirm.status !== 302) throw new Error(`Confirmation answered ${confirm.status}`);
+  return client;
+}
+
+/** The toasts rendered into a page's HTML. */
+export function toastsIn(html: string): string[] {
+  return [...html.matchAll(/data-toast="[^"]*"[^>]*>[\s\S]*?<p class="text-sm font-semibold">([^<]*)<\/p>(?:<p class="mt-1 text-sm opacity-90">([^<]*)<\/p>)?/g)].map(
+    ([, title, description]) => (description ? `${decode(title!)} / ${decode(description)}` : decode(title!)),
+  );
+}
+
+function decode(text: string): string {
+  return text.replace(/&#x27;|&#39;/g, "'").replace(/&quot;/g, '"').replace(/&lt;/g, "<").replace(/&gt;/g, ">").replace(/&amp;/g, "&");
+}

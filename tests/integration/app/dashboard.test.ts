@@ -1,0 +1,127 @@
+import { http, HttpResponse } from "msw";
+import { describe, expect, it } from "vitest";
+import { LOCAL_SUPABASE_URL } from "../../../emulators/config.ts";
+import { appForThisFile, signUpThroughApp, toastsIn } from "./app-harness.ts";
+
+const app = appForThisFile();
+const thisMonth = () => new Date().toISOString().slice(0, 7);
+
+async function userId(email: string): Promise<string> {
+  const rows = (await app.backend.sql("select id from auth.users where email = $1", [email])) as Array<{ id: string }>;
+  return rows[0]!.id;
+}
+
+async function setUsage(email: string, count: number) {
+  await app.backend.sql(
+    "insert into public.usage_tracking (user_id, month, tier, message_count) values ($1, $2, 'free', $3) on conflict (user_id, month) do update set message_count = excluded.message_count",
+    [await userId(email), thisMonth(), count],
+  );
+}
+
+async function makePro(email: string) {
+  await app.backend.sql(
+    "insert into public.subscriptions (id, user_id, customer_id, status, price_id, current_period_start, current_period_end) values ('sub_test_' || substr(md5(random()::text), 1, 8), $1, 'cus_test', 'active', 'price_tonewise_pro_monthly', now(), now() + interval '1 month')",
+    [await userId(email)],
+  );
+}
+
+describe("dashboard home", () => {
+  it("free and plain below 80%", async () => {
+    const client = await signUpThroughApp(app, "plain@example.com", "Paula Plain");
+    await setUsage("plain@example.com", 23);
+    const { html } = await client.html("/dashboard");
+    expect(html).toContain('data-usage-state="plain"');
+    expect(html).toContain('aria-valuenow="23"');
+    expect(html).toContain(">FREE<");
+    expect(html).toContain("Upgrade to Pro");
+    expect(html).toContain("Download Extension");
+    expect(html).toContain("Getting started");
+    expect(html).toContain("What You Get");
+  });
+
+  it("warns at 80% and at the limit, and caps the count at 30", async () => {
+    const client = await signUpThroughApp(app, "busy@example.com");
+    await setUsage("busy@example.com", 24);
+    expect((await client.html("/dashboard")).html).toContain("You&#x27;re approaching your monthly limit");
+    await setUsage("busy@example.com", 45);
+    const { html } = await client.html("/dashboard");
+    expect(html).toContain('data-usage-state="reached"');
+    expect(html).toContain('aria-valuenow="30"');
+    expect(html).toContain("You&#x27;ve reached your monthly limit of 30 free messages");
+  });
+
+  it("pro: unlimited, PRO badge, and no upgrade button", async () => {
+    const client = await signUpThroughApp(app, "pro@example.com");
+    await makePro("pro@example.com");
+    await setUsage("pro@example.com", 120);
+    const { html } = await client.html("/dashboard");
+    expect(html).toContain("Unlimited messages available");
+    expect(html).toContain(">PRO<");
+    expect(html).not.toContain("Upgrade to Pro");
+  });
+
+  it("a failed usage read is logged and the page still shows Free", async () => {
+    const client = await signUpThroughApp(app, "flaky@example.com");
+    app.server.use(
+      http.get(`${LOCAL_SUPABASE_URL}/rest/v1/usage_tracking`, () => HttpResponse.json({ message: "down" }, { status: 500 })),
+      http.post(`${LOCAL_SUPABASE_URL}/rest/v1/rpc/current_tier`, () => HttpResponse.json({ message: "down" }, { status: 500 })),
+    );
+    const page = await client.html("/dashboard");
+    expect(page.status).toBe(200);
+    expect(page.html).toContain('data-usage-state="plain"');
+    expect(page.html).toContain(">FREE<");
+    expect(toastsIn(page.html)).toEqual([]);
+  });
+});
+
+describe("account", () => {
+  it("shows the read-only email and member-since date and saves the full name", async () => {
+    const client = await signUpThroughApp(app, "acct@example.com", "Old Name");
+    const page = await client.html("/dashboard/account");
+    expect(page.html).toContain("Email cannot be changed for security reasons");
+    expect(page.html).toContain(new Date().toLocaleDateString("en-US", { month: "long", day: "numeric", year: "numeric", timeZone: "UTC" }));
+    const saved = await client.post("/dashboard/account", { fullName: "New Name" });
+    expect(toastsIn(await saved.text())).toEqual(["Success / Profile updated successfully"]);
+    expect((await client.html("/dashboard/account")).html).toContain('value="New Name"');
+  });
+
+  it("a failed save says so and keeps the typed name", async () => {
+    const client = await signUpThroughApp(app, "acct2@example.com", "Old Name");
+    app.server.use(http.patch(`${LOCAL_SUPABASE_URL}/rest/v1/profiles`, () => HttpResponse.json({ message: "Database unavailable" }, { status: 503 })));
+    const html = await (await client.post("/dashboard/account", { fullName: "Typed Name" })).text();
+    expect(toastsIn(html)).toEqual(["Error / Database unavailable"]);
+    expect(html).toContain('value="Typed Name"');
+  });
+
+  it("an empty name is a validation error", async () => {
+    const client = await signUpThroughApp(app, "acct3@example.com");
+    const html = await (await client.post("/dashboard/account", { fullName: "  " })).text();
+    expect(toastsIn(html)).toEqual(["Validation Error / Please enter your full name"]);
+  });
+});
+
+describe("settings", () => {
+  it("starts from the spec's defaults and persists changes", async () => {
+    const client = await signUpThroughApp(app, "prefs@example.com");
+    const before = (await client.html("/dashboard/settings")).html;
+    expect(before).toMatch(/<input[^>]*id="notifications"[^>]*\schecked=""/);
+    expect(before).toMatch(/<option value="professional" selected/);
+    expect(before).toMatch(/<option value="text" selected/);
+    const saved = await client.post("/dashboard/settings", { defaultTone: "casual", defaultMessageType: "linkedin", usageAnalytics: "on" });
+    expect(toastsIn(await saved.text())).toEqual(["Settings saved / Your preferences have been updated."]);
+    const after = (await client.html("/dashboard/settings")).html;
+    expect(after).not.toMatch(/<input[^>]*id="notifications"[^>]*\schecked=""/);
+    expect(after).toMatch(/<option value="casual" selected/);
+    expect(after).toMatch(/<option value="linkedin" selected/);
+    expect(after).toMatch(/<input[^>]*id="usageAnalytics"[^>]*\schecked=""/);
+  });
+
+  it("rejects values outside the options and reports a failed save", async () => {
+    const client = await signUpThroughApp(app, "prefs2@example.com");
+    const invalid = await (await client.post("/dashboard/settings", { defaultTone: "angry", defaultMessageType: "text" })).text();
+    expect(toastsIn(invalid)).toEqual(["Validation Error / Choose a tone"]);
+    app.server.use(http.patch(`${LOCAL_SUPABASE_URL}/rest/v1/user_settings`, () => HttpResponse.json({ message: "down" }, { status: 500 })));
+    const failed = await (await client.post("/dashboard/settings", { defaultTone: "friendly", defaultMessageType: "text" })).text();
+    expect(toastsIn(failed)).toEqual(["Error / Failed to save settings"]);
+  });
+});

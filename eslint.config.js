@@ -7,6 +7,7 @@ export default tseslint.config(
   {
     ignores: [
       "build/",
+      "build-worker/",
       ".react-router/",
       ".wrangler/",
       ".local-backend/",

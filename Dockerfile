@@ -1,0 +1,34 @@
+# Tonewise as a Node server (docs/deploy-node.md). Not built on the machine this was written on
+# (no Docker engine there): treat it as a starting point and build it once before relying on it.
+#
+#   docker build -t tonewise .
+#   docker run --env-file .env.production -p 3000:3000 tonewise
+
+# ---- build: all dependencies, then the production build in build/ ----
+FROM node:24-slim AS build
+WORKDIR /app
+COPY package.json package-lock.json ./
+RUN npm ci
+COPY . .
+RUN npm run build
+
+# ---- runtime: production dependencies, the build and the server only ----
+FROM node:24-slim AS runtime
+ENV NODE_ENV=production \
+    PORT=3000 \
+    HOST=0.0.0.0
+WORKDIR /app
+COPY package.json package-lock.json ./
+# --omit=dev also skips the `node` devDependency that pins Node for npm scripts: the image's
+# Node 24 runs the server.
+RUN npm ci --omit=dev && npm cache clean --force
+COPY --from=build /app/build ./build
+# server.ts validates the environment with the app's own schema before it starts.
+COPY server.ts ./
+COPY app/lib/env.server.ts ./app/lib/env.server.ts
+USER node
+EXPOSE 3000
+HEALTHCHECK --interval=30s --timeout=5s --start-period=10s --retries=3 \
+  CMD node -e "fetch('http://127.0.0.1:'+(process.env.PORT||3000)+'/healthz').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"
+# node is PID 1 and server.ts handles SIGTERM itself (drains requests, then exits).
+CMD ["node", "server.ts"]

@@ -1,0 +1,69 @@
+/**
+ * The Cloudflare Worker's request handling without a build: bindings become the app's env
+ * (through envContext), parsed once per isolate; bad configuration answers 500 without details.
+ */
+import { describe, expect, it, vi } from "vitest";
+import { envContext, type AppEnv } from "~/lib/env.server";
+import { createWorkerHandler, MISCONFIGURED_MESSAGE } from "../../workers/handler.ts";
+
+const bindings = {
+  APP_URL: "https://tonewise.app",
+  SUPABASE_URL: "https://abc.supabase.co",
+  SUPABASE_ANON_KEY: "anon",
+  SUPABASE_SERVICE_ROLE_KEY: "service",
+  STRIPE_SECRET_KEY: "sk_live_x",
+  STRIPE_WEBHOOK_SECRET: "whsec_x",
+  STRIPE_PRO_PRICE_ID: "price_x",
+  STRIPE_API_URL: "",
+  COOKIE_SECRET: "c".repeat(32),
+  ASSETS: { fetch: () => new Response("asset") },
+};
+
+function setup() {
+  const seen: AppEnv[] = [];
+  const log = vi.fn<(message: string) => void>();
+  const worker = createWorkerHandler(async (_request, context) => {
+    const env = context.get(envContext);
+    if (env) seen.push(env);
+    return new Response("from the app");
+  }, log);
+  return { worker, seen, log };
+}
+
+describe("Worker handler", () => {
+  it("hands the parsed bindings to the app as its env, once per bindings object", async () => {
+    const { worker, seen } = setup();
+    const first = await worker.fetch(new Request("https://tonewise.app/"), bindings);
+    await worker.fetch(new Request("https://tonewise.app/about"), bindings);
+
+    expect(await first.text()).toBe("from the app");
+    expect(seen).toHaveLength(2);
+    expect(seen[0]).toMatchObject({ APP_URL: "https://tonewise.app", STRIPE_API_URL: undefined, NODE_ENV: "production" });
+    expect(seen[1]).toBe(seen[0]);
+  });
+
+  it("answers 500 'Service misconfigured' and logs the reason, without leaking it", async () => {
+    const { worker, seen, log } = setup();
+    const broken = { ...bindings, STRIPE_SECRET_KEY: "", COOKIE_SECRET: "short" };
+    const responses = [
+      await worker.fetch(new Request("https://tonewise.app/healthz"), broken),
+      await worker.fetch(new Request("https://tonewise.app/"), broken),
+    ];
+
+    for (const response of responses) {
+      expect(response.status).toBe(500);
+      expect(response.headers.get("Cache-Control")).toBe("no-store");
+      expect(await response.text()).toBe(MISCONFIGURED_MESSAGE);
+    }
+    expect(seen).toHaveLength(0);
+    expect(log).toHaveBeenCalledOnce();
+    expect(log).toHaveBeenCalledWith("Configuration error: Missing environment variable: STRIPE_SECRET_KEY");
+  });
+
+  it("reports a missing Supabase key with the spec's message", async () => {
+    const { worker, log } = setup();
+    const { SUPABASE_ANON_KEY: _anon, ...withoutKey } = bindings;
+    expect((await worker.fetch(new Request("https://tonewise.app/"), withoutKey)).status).toBe(500);
+    expect(log).toHaveBeenCalledWith("Configuration error: supabaseKey is required.");
+  });
+});

@@ -1,0 +1,70 @@
+/**
+ * The Worker's request handling, apart from the build it serves (workers/app.ts wires in the
+ * React Router server build), so it can be tested without one.
+ *
+ * The Worker has no process.env: its vars and secrets arrive as bindings with each request. They
+ * are validated with the app's own `parseEnv` once per isolate (bindings object) and handed to
+ * the app through `envContext`, which `getEnv(context)` reads.
+ */
+import { RouterContextProvider } from "react-router";
+import { ConfigurationError, envContext, parseEnv, type AppEnv } from "../app/lib/env.server";
+
+/** The part of Cloudflare's `ExecutionContext` the Worker relies on. */
+export interface WorkerExecutionContext {
+  waitUntil(promise: Promise<unknown>): void;
+}
+
+/** The Worker's bindings: the vars and secrets named in wrangler.jsonc, and the assets binding. */
+export type WorkerBindings = Record<string, unknown>;
+
+export type AppRequestHandler = (request: Request, context: RouterContextProvider) => Promise<Response>;
+
+export interface WorkerHandler {
+  fetch(request: Request, bindings: WorkerBindings, ctx?: WorkerExecutionContext): Promise<Response>;
+}
+
+export const MISCONFIGURED_MESSAGE = "Service misconfigured";
+
+type ParsedEnv = { ok: true; env: AppEnv } | { ok: false };
+
+export function createWorkerHandler(
+  handleRequest: AppRequestHandler,
+  log: (message: string) => void = console.error,
+): WorkerHandler {
+  const parsedEnvs = new WeakMap<object, ParsedEnv>();
+
+  function envFromBindings(bindings: WorkerBindings): ParsedEnv {
+    const cached = parsedEnvs.get(bindings);
+    if (cached) return cached;
+    const strings: Record<string, string> = {};
+    for (const [name, value] of Object.entries(bindings)) {
+      if (typeof value === "string") strings[name] = value;
+    }
+    let parsed: ParsedEnv;
+    try {
+      parsed = { ok: true, env: parseEnv(strings) };
+    } catch (error) {
+      if (!(error instanceof ConfigurationError)) throw error;
+      // The details go to the Worker's logs (wrangler tail, Workers Logs), never to the client.
+      log(`Configuration error: ${error.message}`);
+      parsed = { ok: false };
+    }
+    parsedEnvs.set(bindings, parsed);
+    return parsed;
+  }
+
+  return {
+    async fetch(request, bindings) {
+      const parsed = envFromBindings(bindings);
+      if (!parsed.ok) {
+        return new Response(MISCONFIGURED_MESSAGE, {
+          status: 500,
+          headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" },
+        });
+      }
+      const context = new RouterContextProvider();
+      context.set(envContext, parsed.env);
+      return handleRequest(request, context);
+    },
+  };
+}

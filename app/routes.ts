@@ -35,6 +35,7 @@ export default [
   route("robots.txt", "routes/resources/robots.ts"),
   route("blog/rss.xml", "routes/resources/rss.ts"),
   route("api/platform-stats", "routes/resources/platform-stats.ts"),
+  route("api/webhooks/stripe", "routes/api/stripe-webhook.ts"),
 
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

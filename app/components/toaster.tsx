@@ -23,8 +23,13 @@ export function ToastProvider({ serverToasts, children }: { serverToasts: Toast[
   const [clientToasts, setClientToasts] = useState<Toast[]>([]);
   const [dismissed, setDismissed] = useState<ReadonlySet<string>>(new Set());
 
+  // An identical toast already on screen is not stacked again.
   const show = useCallback((input: ToastInput) => {
-    setClientToasts((current) => [...current.slice(-2), toToast(input)]);
+    setClientToasts((current) => {
+      const same = (toast: Toast) =>
+        toast.variant === input.variant && toast.title === input.title && toast.description === input.description;
+      return [...current.filter((toast) => !same(toast)).slice(-2), toToast(input)];
+    });
   }, []);
   const dismiss = useCallback((id: string) => {
     setDismissed((current) => new Set(current).add(id));

@@ -4,6 +4,8 @@ import type { z } from "zod";
 import { firstError } from "~/lib/forms";
 import { useToast } from "./toaster";
 
+const INTENT_FIELD = "__intent__";
+
 /**
  * Conform with the shared zod schema: the same rules run in the browser (when JavaScript is on)
  * and on the server. A submit that fails validation shows the spec's destructive
@@ -21,7 +23,9 @@ export function useValidatedForm<Schema extends z.ZodObject>(options: {
     id: options.id,
     lastResult: options.lastResult,
     defaultValue: options.defaultValue as never,
-    shouldValidate: "onBlur",
+    // Validating on blur would show an error under the last field as the user clicks Submit,
+    // moving the button away from the pointer; errors appear on submit, then update as they type.
+    shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
     onValidate({ formData }) {
       return parseWithZod(formData, { schema: options.schema });
@@ -29,8 +33,12 @@ export function useValidatedForm<Schema extends z.ZodObject>(options: {
   });
 
   const onSubmit = (event: React.FormEvent<HTMLFormElement>) => {
+    // Conform validates a field on blur by dispatching a submit with an intent button; only a
+    // real submit (the user's) shows the toast.
+    const submitter = (event.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null;
+    const isIntent = submitter?.name === INTENT_FIELD;
     const submission = parseWithZod(new FormData(event.currentTarget), { schema: options.schema });
-    if (submission.status !== "success") {
+    if (!isIntent && submission.status !== "success") {
       const message = firstError(submission.reply(), options.fieldOrder);
       if (message) toast.show({ variant: "destructive", title: "Validation Error", description: message });
     }

@@ -1,4 +1,5 @@
 import type { SupabaseClient, User } from "@supabase/supabase-js";
+import { loadPaymentIssue, type PaymentIssue } from "./billing.server";
 import { summarizeUsage, usageMonth, type Tier, type UsageSummary } from "./usage";
 
 /**
@@ -11,6 +12,8 @@ export type AccountSummary = {
   memberSince: string;
   tier: Tier;
   usage: UsageSummary;
+  /** A failed payment to fix in the billing portal (the layout shows a notice). */
+  paymentIssue: PaymentIssue;
 };
 
 export async function loadTier(supabase: SupabaseClient, userId: string): Promise<Tier> {
@@ -46,10 +49,11 @@ export async function loadFullName(supabase: SupabaseClient, user: User): Promis
 }
 
 export async function loadAccountSummary(supabase: SupabaseClient, user: User): Promise<AccountSummary> {
-  const [tier, count, fullName] = await Promise.all([
+  const [tier, count, fullName, paymentIssue] = await Promise.all([
     loadTier(supabase, user.id),
     loadMonthlyUsage(supabase, user.id),
     loadFullName(supabase, user),
+    loadPaymentIssue(supabase, user.id),
   ]);
   return {
     email: user.email ?? "",
@@ -57,5 +61,6 @@ export async function loadAccountSummary(supabase: SupabaseClient, user: User): 
     memberSince: user.created_at,
     tier,
     usage: summarizeUsage(tier, count),
+    paymentIssue,
   };
 }

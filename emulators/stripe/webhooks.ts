@@ -46,7 +46,7 @@ export function createWebhookDispatcher(options: WebhookDispatcherOptions): Webh
 
   async function deliverOne(event: EventObject, url: string, since: number): Promise<void> {
     const payload = JSON.stringify(event, null, 2);
-    let status: number | "error" = "error";
+    let status: number | "error";
     let attempts = 0;
     for (;;) {
       attempts += 1;

@@ -1,4 +1,5 @@
 import { getFormProps, getInputProps } from "@conform-to/react";
+import { useEffect } from "react";
 import { Form, Link, redirect } from "react-router";
 import { AuthCard } from "~/components/auth-card";
 import { HoneypotField } from "~/components/honeypot-field";
@@ -94,6 +95,13 @@ export default function AuthPage({ loaderData, actionData }: Route.ComponentProp
   if (loaderData.redirectTo !== "/dashboard") toggleQuery.set("redirectTo", loaderData.redirectTo);
   const toggleHref = `/auth${toggleQuery.size ? `?${toggleQuery}` : ""}`;
   const checkEmail = actionData?.mode === "signup" ? actionData.checkEmail : null;
+
+  // After the server answers, the password is never kept, with or without JavaScript.
+  const { update } = form;
+  const passwordName = fields.password.name;
+  useEffect(() => {
+    if (actionData) update({ name: passwordName, value: "" });
+  }, [actionData, update, passwordName]);
 
   return (
     <AuthCard

@@ -1,5 +1,6 @@
 import { useEffect, useRef } from "react";
 import { Form, Link, NavLink, Outlet, useLocation } from "react-router";
+import { PaymentIssueBanner } from "~/components/billing/payment-issue-banner";
 import { CloseIcon, MailIcon, MenuIcon } from "~/components/icons";
 import { LogoMark } from "~/components/logo";
 import { Badge } from "~/components/ui/badge";
@@ -7,6 +8,7 @@ import { buttonClasses } from "~/components/ui/button";
 import { cx } from "~/components/ui/cx";
 import { SUPPORT_EMAIL } from "~/content/site";
 import { loadAccountSummary } from "~/lib/account.server";
+import { billingFormSessionMiddleware } from "~/lib/billing.server";
 import { dashboardUser, requireUserMiddleware } from "~/lib/dashboard-guard.server";
 import { getSupabase } from "~/lib/session.server";
 import type { Route } from "./+types/layout";
@@ -16,7 +18,7 @@ import type { Route } from "./+types/layout";
  * tier and usage, loaded before any dashboard page renders; if they cannot be read the tier is
  * Free. See docs/decisions for why.
  */
-export const middleware: Route.MiddlewareFunction[] = [requireUserMiddleware];
+export const middleware: Route.MiddlewareFunction[] = [billingFormSessionMiddleware, requireUserMiddleware];
 
 export async function loader({ context }: Route.LoaderArgs) {
   return { account: await loadAccountSummary(getSupabase(context), dashboardUser(context)) };
@@ -135,6 +137,7 @@ export default function DashboardLayout({ loaderData: { account } }: Route.Compo
           </div>
         </header>
         <main id="main" className="mx-auto max-w-5xl px-4 py-8 sm:px-6 lg:px-8">
+          {account.paymentIssue ? <PaymentIssueBanner issue={account.paymentIssue} /> : null}
           <Outlet />
         </main>
       </div>

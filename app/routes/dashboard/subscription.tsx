@@ -1,20 +1,86 @@
-import { useRouteLoaderData } from "react-router";
+import { redirect, useRouteLoaderData } from "react-router";
+import { ActiveProCard } from "~/components/billing/active-pro-card";
+import { PlanCards } from "~/components/billing/plan-cards";
 import { Badge } from "~/components/ui/badge";
+import {
+  billingFor,
+  billingMessages,
+  checkoutReturnMiddleware,
+  loadSubscriptionSummary,
+  openBillingPortal,
+  startUpgrade,
+  SUBSCRIPTION_PATH,
+} from "~/lib/billing.server";
+import { dashboardUser } from "~/lib/dashboard-guard.server";
+import { getSupabase } from "~/lib/session.server";
+import { flashToast } from "~/lib/toast.server";
+import type { Route } from "./+types/subscription";
 import type { loader as layoutLoader } from "./layout";
 
 export const meta = () => [{ title: "Subscription | Tonewise" }];
 
-/** The plan page; upgrading and managing the plan arrive with billing. */
-export default function Subscription() {
+/** `?success=true` / `?canceled=true` (the return from Checkout): toast, then the clean URL. */
+export const middleware: Route.MiddlewareFunction[] = [checkoutReturnMiddleware];
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const user = dashboardUser(context);
+  return { subscription: await loadSubscriptionSummary(getSupabase(context), user.id) };
+}
+
+function errorMessage(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+/** Upgrade (Checkout, same tab) and Manage Subscription (portal, new tab): both answer 303 to Stripe. */
+export async function action({ request, context }: Route.ActionArgs) {
+  const user = dashboardUser(context);
+  const intent = (await request.formData()).get("intent");
+  const billing = billingFor(context);
+
+  if (intent === "manage") {
+    try {
+      return redirect(await openBillingPortal(billing, user), 303);
+    } catch (error) {
+      console.error(`Billing portal failed: ${errorMessage(error)}`);
+      flashToast(context, billingMessages.portalFailed);
+      return redirect(SUBSCRIPTION_PATH, 303);
+    }
+  }
+
+  try {
+    return redirect((await startUpgrade(billing, user)).url, 303);
+  } catch (error) {
+    console.error(`Checkout failed: ${errorMessage(error)}`);
+    flashToast(context, billingMessages.checkoutFailed);
+    return redirect(SUBSCRIPTION_PATH, 303);
+  }
+}
+
+export default function Subscription({ loaderData: { subscription } }: Route.ComponentProps) {
   const { account } = useRouteLoaderData<typeof layoutLoader>("routes/dashboard/layout")!;
+  const pro = account.tier === "pro";
   return (
-    <div className="space-y-6">
+    <div className="space-y-8">
       <header>
         <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">Subscription</h1>
-        <p className="mt-1 text-slate-600">
-          Your current plan: <Badge tone={account.tier === "pro" ? "brand" : "neutral"}>{account.tier === "pro" ? "PRO" : "FREE"}</Badge>
+        <p className="mt-1 flex flex-wrap items-center gap-2 text-slate-600">
+          Your current plan: <Badge tone={pro ? "brand" : "neutral"}>{pro ? "PRO" : "FREE"}</Badge>
         </p>
       </header>
+
+      {pro ? <ActiveProCard subscription={subscription} /> : null}
+
+      <section aria-labelledby="plans-heading">
+        <h2 id="plans-heading" className="text-lg font-semibold text-slate-900">
+          Plans
+        </h2>
+        <p className="mt-1 text-sm text-slate-600">
+          {pro ? "You're on Pro. Thanks for supporting Tonewise." : "Upgrade anytime; cancel whenever you like from the billing portal."}
+        </p>
+        <div className="mt-8">
+          <PlanCards tier={account.tier} />
+        </div>
+      </section>
     </div>
   );
 }

@@ -41,7 +41,10 @@ const BUILD = path.resolve(import.meta.dirname, "../../../build/server/index.js"
 /** A browser-like client: keeps cookies, sends same-origin headers, never follows redirects. */
 export class AppClient {
   readonly cookies = new Map<string, string>();
-  constructor(private readonly handle: (request: Request) => Promise<Response>) {}
+  private readonly handle: (request: Request) => Promise<Response>;
+  constructor(handle: (request: Request) => Promise<Response>) {
+    this.handle = handle;
+  }
 
   async fetch(pathname: string, init: RequestInit = {}): Promise<Response> {
     const headers = new Headers(init.headers);

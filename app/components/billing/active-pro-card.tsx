@@ -1,0 +1,64 @@
+import { pricingPlans, proBenefits } from "~/content/plans";
+import type { SubscriptionSummary } from "~/lib/billing.server";
+import { CheckIcon } from "../icons";
+import { Badge } from "../ui/badge";
+import { ManageSubscriptionForm } from "./billing-forms";
+import { formatBillingDate } from "./format";
+
+/** Everything the active-pro card lists (spec §6): the Pro plan's features, then the card's extras. */
+export const activeProBenefits = [...new Set([...(pricingPlans.find((plan) => plan.id === "pro")?.features ?? []), ...proBenefits])];
+
+function statusLine(subscription: SubscriptionSummary | null): { text: string; tone: "plain" | "warning" } {
+  if (subscription?.status === "past_due") {
+    const by = subscription.currentPeriodEnd ? ` by ${formatBillingDate(subscription.currentPeriodEnd)}` : "";
+    return { text: `Your last payment failed. Update your payment method${by} to keep Pro.`, tone: "warning" };
+  }
+  if (subscription?.endsAt) {
+    return { text: `Your plan ends on ${formatBillingDate(subscription.endsAt)}. You keep Pro until then.`, tone: "plain" };
+  }
+  if (subscription?.currentPeriodEnd) {
+    return { text: `Renews on ${formatBillingDate(subscription.currentPeriodEnd)}.`, tone: "plain" };
+  }
+  return { text: "Your Pro plan is active.", tone: "plain" };
+}
+
+/** For Pro users: what they have, when it renews or ends, and Manage Subscription. */
+export function ActiveProCard({ subscription }: { subscription: SubscriptionSummary | null }) {
+  const status = statusLine(subscription);
+  return (
+    <section
+      aria-labelledby="active-pro-heading"
+      data-subscription-status={subscription?.status ?? "unknown"}
+      data-subscription-ending={subscription?.endsAt ? "true" : "false"}
+      className="rounded-2xl border border-brand-200 bg-gradient-to-br from-brand-50 to-white p-6 shadow-sm sm:p-8"
+    >
+      <div className="flex flex-wrap items-center gap-3">
+        <h2 id="active-pro-heading" className="text-xl font-bold text-slate-900">
+          Tonewise Pro is active
+        </h2>
+        <Badge tone="brand">PRO</Badge>
+      </div>
+      <p
+        className={
+          status.tone === "warning"
+            ? "mt-3 rounded-lg border border-amber-200 bg-amber-50 px-3 py-2 text-sm font-medium text-amber-900"
+            : "mt-2 text-sm font-medium text-slate-700"
+        }
+      >
+        {status.text}
+      </p>
+      <h3 className="mt-6 text-sm font-semibold text-slate-900">Your Pro benefits</h3>
+      <ul className="mt-3 grid gap-2 sm:grid-cols-2">
+        {activeProBenefits.map((benefit) => (
+          <li key={benefit} className="flex gap-2 text-sm text-slate-700">
+            <CheckIcon className="size-5 shrink-0 text-brand-600" /> {benefit}
+          </li>
+        ))}
+      </ul>
+      <div className="mt-6 flex flex-col gap-2 sm:flex-row sm:items-center sm:gap-4">
+        <ManageSubscriptionForm variant="primary" />
+        <p className="text-xs text-slate-600">Change your payment method, see invoices, or cancel in the Stripe billing portal.</p>
+      </div>
+    </section>
+  );
+}

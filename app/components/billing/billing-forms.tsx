@@ -1,0 +1,46 @@
+import { Form } from "react-router";
+import { SubmitButton } from "../submit-button";
+import { buttonClasses } from "../ui/button";
+
+/** Where both billing forms post (the subscription page's action). */
+export const BILLING_ACTION = "/dashboard/subscription";
+
+/**
+ * Upgrade: a POST that answers with a redirect to Stripe Checkout (same tab). With JavaScript the
+ * button reads 'Loading...' and cannot be clicked twice; without it, the server's idempotency key
+ * turns a double submit into the same Checkout Session.
+ */
+export function UpgradeForm({ label = "Upgrade to Pro", className }: { label?: string; className?: string }) {
+  return (
+    <Form method="post" action={BILLING_ACTION} className={className}>
+      <SubmitButton name="intent" value="upgrade">
+        {label}
+      </SubmitButton>
+    </Form>
+  );
+}
+
+/**
+ * Manage Subscription: a plain form (not intercepted by the router) posted into a new tab, whose
+ * answer is a redirect to the Stripe Customer Portal. Works the same with JavaScript off.
+ */
+export function ManageSubscriptionForm({
+  label = "Manage Subscription",
+  variant = "secondary",
+  size = "md",
+  className,
+}: {
+  label?: string;
+  variant?: "primary" | "secondary";
+  size?: "sm" | "md" | "lg";
+  className?: string;
+}) {
+  return (
+    <form method="post" action={BILLING_ACTION} target="_blank" rel="noopener" className={className}>
+      <button type="submit" name="intent" value="manage" className={buttonClasses(variant, size, "w-full sm:w-auto")}>
+        {label}
+        <span className="sr-only"> (opens in a new tab)</span>
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,172 @@
+import { expect, test, type Page } from "@playwright/test";
+import { linkFromMailbox, PASSWORD, signIn, signUp, signUpAndConfirm, sql, uniqueEmail, userIdFor } from "./support/accounts";
+
+const toast = (page: Page) => page.getByRole("region", { name: "Notifications" });
+
+test.describe("auth screen", () => {
+  test("sign-in by default, sign-up with mode=signup, and a link between them", async ({ page }) => {
+    await page.goto("/auth");
+    await expect(page.getByRole("button", { name: "Sign In" })).toBeVisible();
+    await expect(page.getByLabel("Full name")).toHaveCount(0);
+    await page.getByRole("link", { name: "Sign up" }).click();
+    await expect(page).toHaveURL("/auth?mode=signup");
+    await expect(page.getByLabel("Full name")).toBeVisible();
+    await page.getByRole("link", { name: "Sign in" }).click();
+    await expect(page).toHaveURL("/auth");
+  });
+
+  for (const [fields, message] of [
+    [{ name: "Al", email: "x@example", password: PASSWORD }, "Invalid email address"],
+    [{ name: "Al", email: "x@example.com", password: "Short1" }, "Password must be at least 8 characters"],
+    [{ name: "Al", email: "x@example.com", password: "UPPERCASE1" }, "Password must contain at least one lowercase letter"],
+    [{ name: "Al", email: "x@example.com", password: "lowercase1" }, "Password must contain at least one uppercase letter"],
+    [{ name: "Al", email: "x@example.com", password: "NoDigitsHere" }, "Password must contain at least one number"],
+    [{ name: "A", email: "x@example.com", password: PASSWORD }, "Full name must be at least 2 characters"],
+  ] as const) {
+    test(`sign-up validation: ${message}`, async ({ page }) => {
+      await page.goto("/auth?mode=signup");
+      await page.getByLabel("Full name").fill(fields.name);
+      await page.getByLabel("Email").fill(fields.email);
+      await page.getByLabel("Password").fill(fields.password);
+      await page.getByRole("button", { name: "Create Account" }).click();
+      await expect(toast(page).getByRole("alert")).toContainText("Validation Error");
+      await expect(toast(page).getByRole("alert")).toContainText(message);
+      await expect(page.getByText(message, { exact: true }).first()).toBeVisible();
+      await expect(page.getByLabel("Email")).toHaveValue(fields.email);
+    });
+  }
+
+  test("sign-up → email link → dashboard", async ({ page }) => {
+    const email = uniqueEmail("signup");
+    await signUp(page, email, "Grace Hopper");
+    await expect(page.getByLabel("Email")).toHaveValue("");
+    await page.goto(await linkFromMailbox(email, "/auth/confirm"));
+    await expect(page).toHaveURL("/dashboard");
+    await expect(page.getByRole("heading", { name: "Welcome, Grace!" })).toBeVisible();
+    await expect(page.getByText(email).first()).toBeAttached();
+  });
+
+  test("a failed sign-in says why and keeps the email", async ({ page }) => {
+    const email = uniqueEmail("badpass");
+    await signUpAndConfirm(page, email);
+    await page.context().clearCookies();
+    await page.goto("/auth");
+    await signIn(page, email, "Wrong-Pass-123");
+    await expect(toast(page).getByRole("alert")).toContainText("Invalid login credentials");
+    await expect(page.getByLabel("Email")).toHaveValue(email);
+    await expect(page.getByLabel("Password")).toHaveValue("");
+  });
+});
+
+test.describe("signed in", () => {
+  test("the guard sends visitors to /auth and back to the page they wanted", async ({ page }) => {
+    const email = uniqueEmail("guard");
+    await signUpAndConfirm(page, email);
+    await page.context().clearCookies();
+    await page.goto("/dashboard/account");
+    await expect(page).toHaveURL("/auth?redirectTo=%2Fdashboard%2Faccount");
+    await signIn(page, email);
+    await expect(page).toHaveURL("/dashboard/account");
+    await page.goto("/auth");
+    await expect(page).toHaveURL("/dashboard");
+  });
+
+  test("sign out returns home with a toast", async ({ page }) => {
+    await signUpAndConfirm(page, uniqueEmail("signout"));
+    const isWide = page.viewportSize()!.width >= 1024;
+    if (!isWide) await page.getByLabel("Toggle dashboard menu").click();
+    await page.getByRole("button", { name: "Sign Out" }).first().click();
+    await expect(page).toHaveURL("/");
+    await expect(toast(page)).toContainText("Signed out");
+    await expect(toast(page)).toContainText("You have been signed out successfully");
+    await page.goto("/dashboard");
+    await expect(page).toHaveURL(/\/auth/);
+  });
+
+  test("account: the name saves; email and member-since are read-only", async ({ page }) => {
+    await signUpAndConfirm(page, uniqueEmail("account"), "Old Name");
+    await page.goto("/dashboard/account");
+    await expect(page.getByText("Email cannot be changed for security reasons")).toBeVisible();
+    await expect(page.getByLabel("Email")).toHaveAttribute("readonly", "");
+    await expect(page.getByLabel("Member Since")).toHaveValue(/\d{4}$/);
+    await page.getByLabel("Full name").fill("Brand New Name");
+    await page.getByRole("button", { name: "Save Changes" }).click();
+    await expect(toast(page)).toContainText("Profile updated successfully");
+    await page.reload();
+    await expect(page.getByLabel("Full name")).toHaveValue("Brand New Name");
+  });
+
+  test("settings survive a reload", async ({ page }) => {
+    await signUpAndConfirm(page, uniqueEmail("settings"));
+    await page.goto("/dashboard/settings");
+    await expect(page.getByLabel("Default tone")).toHaveValue("professional");
+    await expect(page.getByLabel("Default message type")).toHaveValue("text");
+    await expect(page.getByRole("switch", { name: "Notifications" })).toBeChecked();
+    await page.getByLabel("Default tone").selectOption("persuasive");
+    await page.getByLabel("Default message type").selectOption({ label: "CRM/Sales" });
+    await page.getByRole("switch", { name: "Notifications" }).uncheck();
+    await page.getByRole("button", { name: "Save Settings" }).click();
+    await expect(toast(page)).toContainText("Settings saved");
+    await page.reload();
+    await expect(page.getByLabel("Default tone")).toHaveValue("persuasive");
+    await expect(page.getByLabel("Default message type")).toHaveValue("crm");
+    await expect(page.getByRole("switch", { name: "Notifications" })).not.toBeChecked();
+    await expect(page.getByRole("switch", { name: "Usage analytics" })).toBeChecked();
+  });
+
+  test("password reset: email, link, new password, signed in", async ({ page }) => {
+    const email = uniqueEmail("reset");
+    await signUpAndConfirm(page, email);
+    await page.context().clearCookies();
+    await page.goto("/auth");
+    await page.getByRole("link", { name: "Forgot password?" }).click();
+    await page.getByLabel("Email").fill(email);
+    await page.getByRole("button", { name: "Send Reset Link" }).click();
+    await expect(page.getByText("If an account exists for")).toBeVisible();
+    await page.goto(await linkFromMailbox(email, "type=recovery"));
+    await expect(page).toHaveURL("/auth/reset-password");
+    await page.getByLabel("New password", { exact: true }).fill("Another-Secret-7");
+    await page.getByLabel("Confirm new password").fill("Another-Secret-7");
+    await page.getByRole("button", { name: "Update Password" }).click();
+    await expect(page).toHaveURL("/dashboard");
+    await page.context().clearCookies();
+    await page.goto("/auth");
+    await signIn(page, email, "Another-Secret-7");
+    await expect(page).toHaveURL("/dashboard");
+  });
+});
+
+test.describe("usage card", () => {
+  const month = new Date().toISOString().slice(0, 7);
+  for (const [count, state, text] of [
+    [5, "plain", "5 / 30"],
+    [24, "approaching", "approaching your monthly limit"],
+    [30, "reached", "reached your monthly limit"],
+  ] as const) {
+    test(`free, ${count} used: ${state}`, async ({ page }) => {
+      const email = uniqueEmail(`usage${count}`);
+      await signUpAndConfirm(page, email);
+      await sql("insert into public.usage_tracking (user_id, month, tier, message_count) values ($1, $2, 'free', $3)", [await userIdFor(email), month, count]);
+      await page.reload();
+      const card = page.locator("[data-usage-state]");
+      await expect(card).toHaveAttribute("data-usage-state", state);
+      await expect(card).toContainText(text);
+      await expect(card).toContainText("FREE");
+      await expect(page.getByRole("link", { name: "Upgrade to Pro" }).first()).toBeVisible();
+    });
+  }
+
+  test("pro: unlimited and no upgrade button", async ({ page }) => {
+    const email = uniqueEmail("usagepro");
+    await signUpAndConfirm(page, email);
+    const id = await userIdFor(email);
+    await sql(
+      "insert into public.subscriptions (id, user_id, customer_id, status, price_id, current_period_start, current_period_end) values ($1, $2, 'cus_e2e', 'active', 'price_tonewise_pro_monthly', now(), now() + interval '1 month')",
+      [`sub_e2e_${Date.now()}`, id],
+    );
+    await page.reload();
+    await expect(page.locator("[data-usage-state]")).toContainText("Unlimited messages available");
+    await expect(page.locator("[data-usage-state]")).toContainText("PRO");
+    await expect(page.locator("header").getByRole("link", { name: "Upgrade to Pro" })).toHaveCount(0);
+  });
+});

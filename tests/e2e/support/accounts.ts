@@ -1,0 +1,59 @@
+import { expect, type Page } from "@playwright/test";
+
+export const MAILBOX = "http://127.0.0.1:54324";
+export const SUPABASE_CONTROLS = "http://127.0.0.1:54321/__emulator";
+export const PASSWORD = "Correct-Horse-9";
+
+/** A fresh address per test, so parallel workers never share an account. */
+export function uniqueEmail(label: string): string {
+  return `${label}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
+}
+
+/** The newest link in the newest email to `email` whose URL contains `contains`. */
+export async function linkFromMailbox(email: string, contains: string): Promise<string> {
+  for (let attempt = 0; attempt < 20; attempt++) {
+    const response = await fetch(`${MAILBOX}/api/messages?to=${encodeURIComponent(email)}`);
+    const messages = (await response.json()) as Array<{ subject: string; links: string[] }>;
+    const link = messages[0]?.links.find((candidate) => candidate.includes(contains));
+    if (link) return link;
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(`No email with a ${contains} link for ${email}`);
+}
+
+export async function sql(query: string, params: unknown[] = []): Promise<Array<Record<string, unknown>>> {
+  const response = await fetch(`${SUPABASE_CONTROLS}/sql`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ query, params }),
+  });
+  if (!response.ok) throw new Error(`sql failed: ${await response.text()}`);
+  return ((await response.json()) as { rows: Array<Record<string, unknown>> }).rows;
+}
+
+export async function signUp(page: Page, email: string, fullName = "Test User") {
+  await page.goto("/auth?mode=signup");
+  await page.getByLabel("Full name").fill(fullName);
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password").fill(PASSWORD);
+  await page.getByRole("button", { name: "Create Account" }).click();
+  await expect(page.getByText("Check your email")).toBeVisible();
+}
+
+/** Signs up and follows the emailed link: the page ends on the dashboard, signed in. */
+export async function signUpAndConfirm(page: Page, email: string, fullName = "Test User") {
+  await signUp(page, email, fullName);
+  await page.goto(await linkFromMailbox(email, "/auth/confirm"));
+  await expect(page).toHaveURL(/\/dashboard$/);
+}
+
+export async function signIn(page: Page, email: string, password = PASSWORD) {
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password").fill(password);
+  await page.getByRole("button", { name: "Sign In" }).click();
+}
+
+export async function userIdFor(email: string): Promise<string> {
+  const [row] = await sql("select id from auth.users where email = $1", [email]);
+  return String(row!.id);
+}

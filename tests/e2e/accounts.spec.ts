@@ -83,6 +83,22 @@ test.describe("signed in", () => {
     await expect(page).toHaveURL(/\/auth/);
   });
 
+  test("on a phone the dashboard menu slides in and closes", async ({ page }) => {
+    await page.setViewportSize({ width: 375, height: 800 });
+    const email = uniqueEmail("mobile");
+    await signUpAndConfirm(page, email);
+    const menu = page.getByRole("navigation", { name: "Dashboard mobile" });
+    await expect(menu).toBeHidden();
+    await page.getByLabel("Toggle dashboard menu").click();
+    await expect(menu).toBeVisible();
+    await expect(page.getByText(email).last()).toBeVisible();
+    await menu.getByRole("link", { name: "Settings" }).click();
+    await expect(page).toHaveURL("/dashboard/settings");
+    await expect(page.getByRole("heading", { name: "Settings" })).toBeVisible();
+    if (await menu.isVisible()) await page.getByLabel("Toggle dashboard menu").click();
+    await expect(menu).toBeHidden();
+  });
+
   test("account: the name saves; email and member-since are read-only", async ({ page }) => {
     await signUpAndConfirm(page, uniqueEmail("account"), "Old Name");
     await page.goto("/dashboard/account");

@@ -117,8 +117,16 @@ test("sitemap, robots and RSS feed", async ({ request }) => {
   const feed = await rss.text();
   expect(feed.match(/<item>/g)).toHaveLength(6);
   expect(feed).toContain("<title>10 Proven Follow-Up Messages That Get Responses</title>");
-  const favicon = await request.get("/favicon.svg");
-  expect(favicon.status()).toBe(200);
+  for (const [path, type] of [
+    ["/favicon.svg", "image/svg+xml"],
+    ["/favicon.ico", "image/"],
+    ["/apple-touch-icon.png", "image/png"],
+    ["/og-image.png", "image/png"],
+  ] as const) {
+    const icon = await request.get(path);
+    expect(icon.status(), path).toBe(200);
+    expect(icon.headers()["content-type"], path).toContain(type);
+  }
 });
 
 test("security headers, with a nonce on every inline script", async ({ page }) => {

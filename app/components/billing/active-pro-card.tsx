@@ -1,7 +1,6 @@
 import { pricingPlans, proBenefits } from "~/content/plans";
 import type { SubscriptionSummary } from "~/lib/billing.server";
 import { CheckIcon } from "../icons";
-import { Badge } from "../ui/badge";
 import { ManageSubscriptionForm } from "./billing-forms";
 import { formatBillingDate } from "./format";
 
@@ -10,8 +9,7 @@ export const activeProBenefits = [...new Set([...(pricingPlans.find((plan) => pl
 
 function statusLine(subscription: SubscriptionSummary | null): { text: string; tone: "plain" | "warning" } {
   if (subscription?.status === "past_due") {
-    const by = subscription.currentPeriodEnd ? ` by ${formatBillingDate(subscription.currentPeriodEnd)}` : "";
-    return { text: `Your last payment failed. Update your payment method${by} to keep Pro.`, tone: "warning" };
+    return { text: "Payment past due: your last payment failed. Update your payment method to keep Pro.", tone: "warning" };
   }
   if (subscription?.endsAt) {
     return { text: `Your plan ends on ${formatBillingDate(subscription.endsAt)}. You keep Pro until then.`, tone: "plain" };
@@ -32,12 +30,9 @@ export function ActiveProCard({ subscription }: { subscription: SubscriptionSumm
       data-subscription-ending={subscription?.endsAt ? "true" : "false"}
       className="rounded-2xl border border-brand-200 bg-gradient-to-br from-brand-50 to-white p-6 shadow-sm sm:p-8"
     >
-      <div className="flex flex-wrap items-center gap-3">
-        <h2 id="active-pro-heading" className="text-xl font-bold text-slate-900">
-          Tonewise Pro is active
-        </h2>
-        <Badge tone="brand">PRO</Badge>
-      </div>
+      <h2 id="active-pro-heading" className="text-xl font-bold text-slate-900">
+        Tonewise Pro is active
+      </h2>
       <p
         className={
           status.tone === "warning"

@@ -10,9 +10,9 @@ export function PaymentIssueBanner({ issue }: { issue: Exclude<PaymentIssue, nul
       className="mb-6 flex flex-col gap-3 rounded-2xl border border-amber-300 bg-amber-50 p-4 sm:flex-row sm:items-center sm:justify-between"
     >
       <div>
-        <h2 id="payment-issue-heading" className="text-sm font-semibold text-amber-950">
+        <p id="payment-issue-heading" className="text-sm font-semibold text-amber-950">
           {issue === "past_due" ? "Your last payment didn't go through" : "Your Pro plan is on hold"}
-        </h2>
+        </p>
         <p className="mt-1 text-sm text-amber-900">
           {issue === "past_due"
             ? "Update your payment method to keep Tonewise Pro."

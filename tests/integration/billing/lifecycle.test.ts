@@ -2,7 +2,7 @@ import { createClient } from "@supabase/supabase-js";
 import { describe, expect, it } from "vitest";
 import { LOCAL_STRIPE_URL, LOCAL_SUPABASE_ANON_KEY, LOCAL_SUPABASE_URL } from "../../../emulators/config.ts";
 import { toastsIn, type AppClient } from "../app/app-harness.ts";
-import { billingAppForThisFile, billingForms, manage, proUser, storedSubscriptions, stripe, tierOf, type BillingHarness } from "./billing-harness.ts";
+import { billingAppForThisFile, billingForms, manage, proUser, storedSubscriptions, stripe, tierOf, upgrade, type BillingHarness } from "./billing-harness.ts";
 
 const app = billingAppForThisFile();
 const PASSWORD = "Correct-Horse-9";
@@ -106,13 +106,28 @@ describe("failed payment", () => {
         "Update payment method (opens in a new tab)",
       ]);
     }
-    expect((await client.html("/dashboard/subscription")).html).toContain("Your last payment failed.");
+    expect((await client.html("/dashboard/subscription")).html).toContain("Payment past due: your last payment failed.");
 
     await portalAction(client, subscriptionId, "update-payment");
     expect((await storedSubscriptions(app, userId))[0]).toMatchObject({ status: "active" });
     const { html } = await client.html("/dashboard");
     expect(html).not.toContain("data-payment-issue");
     expect(toastsIn(html)).toEqual([]);
+  });
+});
+
+describe("unpaid", () => {
+  it("is Free with a notice, and upgrading again goes to the portal to pay, not to a second checkout", async () => {
+    const { client, userId, subscriptionId } = await proUser(app, "unpaid@example.com");
+    // Stripe gave up retrying and, as configured, marked the subscription unpaid.
+    await app.backend.sql("update public.subscriptions set status = 'unpaid' where id = $1", [subscriptionId]);
+    expect(await tierOf(app, userId)).toBe("free");
+    const { html } = await client.html("/dashboard/subscription");
+    expect(html).toContain('data-payment-issue="unpaid"');
+    expect(html).toContain("Your Pro plan is on hold");
+    expect(html).toContain(">FREE<");
+    expect(billingForms(html, "upgrade")).toHaveLength(1);
+    expect((await upgrade(client)).location).toMatch(/\/portal\/bps_/);
   });
 });
 

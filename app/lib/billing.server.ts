@@ -286,8 +286,12 @@ export function subscriptionIdOf(event: Stripe.Event): string | null {
     case "customer.subscription.deleted":
       return event.data.object.id;
     case "invoice.paid":
-    case "invoice.payment_failed":
-      return idOf(event.data.object.parent?.subscription_details?.subscription);
+    case "invoice.payment_failed": {
+      // Pinned API version: the subscription is under parent.subscription_details. An endpoint
+      // created with an older version sends the pre-2025 top-level `subscription` instead.
+      const invoice = event.data.object as typeof event.data.object & { subscription?: string | { id: string } | null };
+      return idOf(invoice.parent?.subscription_details?.subscription) ?? idOf(invoice.subscription);
+    }
     default:
       return null;
   }

@@ -102,7 +102,8 @@ export default function DashboardLayout({ loaderData: { account } }: Route.Compo
       </aside>
 
       <div className="lg:pl-64">
-        <header className="sticky top-0 z-30 flex h-16 items-center justify-between gap-3 border-b border-slate-200 bg-white/90 px-4 backdrop-blur sm:px-6">
+        {/* No backdrop-filter here: it would make the header the containing block of the fixed menu panel. */}
+        <header className="sticky top-0 z-30 flex h-16 items-center justify-between gap-3 border-b border-slate-200 bg-white px-4 sm:px-6">
           <details ref={menu} className="group lg:hidden">
             <summary
               className={buttonClasses(

@@ -1,10 +1,10 @@
-import { getFormProps, getInputProps } from "@conform-to/react";
+import { getFormProps } from "@conform-to/react";
 import { useEffect } from "react";
 import { Form, Link, redirect } from "react-router";
 import { AuthCard } from "~/components/auth-card";
 import { HoneypotField } from "~/components/honeypot-field";
 import { SubmitButton } from "~/components/submit-button";
-import { Field, inputClasses } from "~/components/ui/field";
+import { PASSWORD_HINT, TextField } from "~/components/ui/text-field";
 import { useValidatedForm } from "~/components/use-validated-form";
 import { signInSchema, signUpSchema } from "~/lib/auth-schemas";
 import { getEnv } from "~/lib/env.server";
@@ -122,49 +122,16 @@ export default function AuthPage({ loaderData, actionData }: Route.ComponentProp
         <input type="hidden" name="mode" value={mode} />
         {signup ? null : <input type="hidden" name="redirectTo" value={loaderData.redirectTo} />}
         {signup ? (
-          <Field id={fields.fullName.id} label="Full name" errors={fields.fullName.errors}>
-            {(aria) => (
-              <input
-                {...getInputProps(fields.fullName, { type: "text" })}
-                {...aria}
-                key={fields.fullName.key}
-                required
-                autoComplete="name"
-                className={inputClasses(!!aria["aria-invalid"])}
-              />
-            )}
-          </Field>
+          <TextField field={fields.fullName} label="Full name" type="text" autoComplete="name" />
         ) : null}
-        <Field id={fields.email.id} label="Email" errors={fields.email.errors}>
-          {(aria) => (
-            <input
-              {...getInputProps(fields.email, { type: "email" })}
-              {...aria}
-              key={fields.email.key}
-              required
-              autoComplete="email"
-              className={inputClasses(!!aria["aria-invalid"])}
-            />
-          )}
-        </Field>
-        <Field
-          id={fields.password.id}
+        <TextField field={fields.email} label="Email" type="email" autoComplete="email" />
+        <TextField
+          field={fields.password}
           label="Password"
-          errors={fields.password.errors}
-          hint={signup ? "At least 8 characters, with an uppercase letter, a lowercase letter and a number." : undefined}
-        >
-          {(aria) => (
-            <input
-              {...getInputProps(fields.password, { type: "password" })}
-              {...aria}
-              key={fields.password.key}
-              defaultValue=""
-              required
-              autoComplete={signup ? "new-password" : "current-password"}
-              className={inputClasses(!!aria["aria-invalid"])}
-            />
-          )}
-        </Field>
+          type="password"
+          autoComplete={signup ? "new-password" : "current-password"}
+          hint={signup ? PASSWORD_HINT : undefined}
+        />
         {signup ? null : (
           <p className="text-right text-sm">
             <Link to="/auth/forgot-password" className="font-medium text-brand-700 hover:text-brand-800">

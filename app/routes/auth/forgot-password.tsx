@@ -1,9 +1,9 @@
-import { getFormProps, getInputProps } from "@conform-to/react";
+import { getFormProps } from "@conform-to/react";
 import { Form, Link } from "react-router";
 import { AuthCard } from "~/components/auth-card";
 import { HoneypotField } from "~/components/honeypot-field";
 import { SubmitButton } from "~/components/submit-button";
-import { Field, inputClasses } from "~/components/ui/field";
+import { TextField } from "~/components/ui/text-field";
 import { useValidatedForm } from "~/components/use-validated-form";
 import { forgotPasswordSchema } from "~/lib/auth-schemas";
 import { getEnv } from "~/lib/env.server";
@@ -51,18 +51,7 @@ export default function ForgotPassword({ actionData }: Route.ComponentProps) {
       ) : null}
       <Form method="post" {...getFormProps(form)} onSubmit={onSubmit} className="relative space-y-5">
         <HoneypotField />
-        <Field id={fields.email.id} label="Email" errors={fields.email.errors}>
-          {(aria) => (
-            <input
-              {...getInputProps(fields.email, { type: "email" })}
-              {...aria}
-              key={fields.email.key}
-              required
-              autoComplete="email"
-              className={inputClasses(!!aria["aria-invalid"])}
-            />
-          )}
-        </Field>
+        <TextField field={fields.email} label="Email" type="email" autoComplete="email" />
         <SubmitButton>Send Reset Link</SubmitButton>
       </Form>
       <p className="mt-6 text-center text-sm text-slate-600">

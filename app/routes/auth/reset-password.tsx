@@ -1,8 +1,8 @@
-import { getFormProps, getInputProps } from "@conform-to/react";
+import { getFormProps } from "@conform-to/react";
 import { Form, redirect } from "react-router";
 import { AuthCard } from "~/components/auth-card";
 import { SubmitButton } from "~/components/submit-button";
-import { Field, inputClasses } from "~/components/ui/field";
+import { PASSWORD_HINT, TextField } from "~/components/ui/text-field";
 import { useValidatedForm } from "~/components/use-validated-form";
 import { resetPasswordSchema } from "~/lib/auth-schemas";
 import { validateForm } from "~/lib/form-validation.server";
@@ -60,37 +60,8 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
   return (
     <AuthCard title="Choose a new password" description={<>For {loaderData.email}</>}>
       <Form method="post" {...getFormProps(form)} onSubmit={onSubmit} className="space-y-5">
-        <Field
-          id={fields.password.id}
-          label="New password"
-          errors={fields.password.errors}
-          hint="At least 8 characters, with an uppercase letter, a lowercase letter and a number."
-        >
-          {(aria) => (
-            <input
-              {...getInputProps(fields.password, { type: "password" })}
-              {...aria}
-              key={fields.password.key}
-              defaultValue=""
-              required
-              autoComplete="new-password"
-              className={inputClasses(!!aria["aria-invalid"])}
-            />
-          )}
-        </Field>
-        <Field id={fields.confirmPassword.id} label="Confirm new password" errors={fields.confirmPassword.errors}>
-          {(aria) => (
-            <input
-              {...getInputProps(fields.confirmPassword, { type: "password" })}
-              {...aria}
-              key={fields.confirmPassword.key}
-              defaultValue=""
-              required
-              autoComplete="new-password"
-              className={inputClasses(!!aria["aria-invalid"])}
-            />
-          )}
-        </Field>
+        <TextField field={fields.password} label="New password" type="password" autoComplete="new-password" hint={PASSWORD_HINT} />
+        <TextField field={fields.confirmPassword} label="Confirm new password" type="password" autoComplete="new-password" />
         <SubmitButton>Update Password</SubmitButton>
       </Form>
     </AuthCard>

@@ -1,7 +1,8 @@
-import { getFormProps, getInputProps } from "@conform-to/react";
+import { getFormProps } from "@conform-to/react";
 import { Form, useRouteLoaderData } from "react-router";
 import { SubmitButton } from "~/components/submit-button";
 import { Field, inputClasses } from "~/components/ui/field";
+import { TextField } from "~/components/ui/text-field";
 import { useValidatedForm } from "~/components/use-validated-form";
 import { profileSchema } from "~/lib/auth-schemas";
 import { getUser, getSupabase } from "~/lib/session.server";
@@ -58,18 +59,7 @@ export default function Account({ actionData }: Route.ComponentProps) {
         <p className="mt-1 text-slate-600">Your profile and sign-in details.</p>
       </header>
       <Form method="post" {...getFormProps(form)} onSubmit={onSubmit} className="space-y-6 rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
-        <Field id={fields.fullName.id} label="Full name" errors={fields.fullName.errors}>
-          {(aria) => (
-            <input
-              {...getInputProps(fields.fullName, { type: "text" })}
-              {...aria}
-              key={fields.fullName.key}
-              required
-              autoComplete="name"
-              className={inputClasses(!!aria["aria-invalid"])}
-            />
-          )}
-        </Field>
+        <TextField field={fields.fullName} label="Full name" type="text" autoComplete="name" />
         <Field id="email" label="Email" hint="Email cannot be changed for security reasons">
           {(aria) => <input {...aria} type="email" value={account.email} readOnly className={inputClasses(false, undefined, true)} />}
         </Field>

@@ -57,11 +57,13 @@ export const pricingPlans: PricingPlan[] = [
   },
 ];
 
-/** What the active-pro card lists on the subscription page. */
+/** What the active-pro card lists (spec §6): the Pro plan's features and the card's extras. */
 export const proBenefits = [
   "Unlimited messages",
   "Expanded context analysis",
   "Tone mirror",
+  "Additional customization",
+  "Opportunities to test new features",
   "Advanced tone customization",
   "Priority support",
   "Early access to new features",

@@ -16,6 +16,8 @@ export interface StripeClientOptions {
   fetch?: typeof fetch;
 }
 
+const STRIPE_TIMEOUT_MS = 10_000;
+
 /**
  * A Stripe client that runs on Node and on Workers alike: it sends requests with `fetch` (never
  * Node's http module) and, when `STRIPE_API_URL` is set, talks to that address (the local Stripe
@@ -25,6 +27,10 @@ export function createStripeClient(env: StripeClientEnv, options: StripeClientOp
   const config: Stripe.StripeConfig = {
     apiVersion: STRIPE_API_VERSION,
     httpClient: Stripe.createFetchHttpClient(options.fetch),
+    // A person is waiting on every call: fail within seconds rather than the SDK's 80 s default.
+    // One retry is safe: writes carry idempotency keys.
+    timeout: STRIPE_TIMEOUT_MS,
+    maxNetworkRetries: 1,
   };
   if (env.STRIPE_API_URL) {
     const url = new URL(env.STRIPE_API_URL);

@@ -1,11 +1,9 @@
-import { pricingPlans, proBenefits } from "~/content/plans";
+import { proBenefits } from "~/content/plans";
 import type { SubscriptionSummary } from "~/lib/billing.server";
 import { CheckIcon } from "../icons";
 import { ManageSubscriptionForm } from "./billing-forms";
 import { formatBillingDate } from "./format";
 
-/** Everything the active-pro card lists (spec §6): the Pro plan's features, then the card's extras. */
-export const activeProBenefits = [...new Set([...(pricingPlans.find((plan) => plan.id === "pro")?.features ?? []), ...proBenefits])];
 
 function statusLine(subscription: SubscriptionSummary | null): { text: string; tone: "plain" | "warning" } {
   if (subscription?.status === "past_due") {
@@ -44,7 +42,7 @@ export function ActiveProCard({ subscription }: { subscription: SubscriptionSumm
       </p>
       <h3 className="mt-6 text-sm font-semibold text-slate-900">Your Pro benefits</h3>
       <ul className="mt-3 grid gap-2 sm:grid-cols-2">
-        {activeProBenefits.map((benefit) => (
+        {proBenefits.map((benefit) => (
           <li key={benefit} className="flex gap-2 text-sm text-slate-700">
             <CheckIcon className="size-5 shrink-0 text-brand-600" /> {benefit}
           </li>

@@ -81,6 +81,22 @@ function SidebarFooter({ email, tier }: { email: string; tier: "free" | "pro" })
   );
 }
 
+/** The sidebar's contents, in the desktop sidebar and in the phone's slide-in menu alike. */
+function SidebarContent({ navLabel, email, tier }: { navLabel: string; email: string; tier: "free" | "pro" }) {
+  return (
+    <>
+      <Link to="/" className="flex items-center gap-2 px-3 py-2">
+        <LogoMark />
+        <span className="text-lg font-bold text-slate-900">Tonewise</span>
+      </Link>
+      <div className="mt-6 flex-1">
+        <SidebarNav label={navLabel} />
+      </div>
+      <SidebarFooter email={email} tier={tier} />
+    </>
+  );
+}
+
 export default function DashboardLayout({ loaderData: { account } }: Route.ComponentProps) {
   const menu = useRef<HTMLDetailsElement>(null);
   const location = useLocation();
@@ -91,14 +107,7 @@ export default function DashboardLayout({ loaderData: { account } }: Route.Compo
   return (
     <div className="min-h-dvh bg-slate-50">
       <aside className="fixed inset-y-0 left-0 hidden w-64 flex-col border-r border-slate-200 bg-white p-4 lg:flex">
-        <Link to="/" className="flex items-center gap-2 px-3 py-2">
-          <LogoMark />
-          <span className="text-lg font-bold text-slate-900">Tonewise</span>
-        </Link>
-        <div className="mt-6 flex-1">
-          <SidebarNav label="Dashboard" />
-        </div>
-        <SidebarFooter email={account.email} tier={account.tier} />
+        <SidebarContent navLabel="Dashboard" email={account.email} tier={account.tier} />
       </aside>
 
       <div className="lg:pl-64">
@@ -118,14 +127,7 @@ export default function DashboardLayout({ loaderData: { account } }: Route.Compo
             </summary>
             <div className="fixed inset-0 z-40 bg-slate-900/40" aria-hidden="true" />
             <div className="fixed inset-y-0 left-0 z-50 flex w-72 max-w-[85vw] flex-col bg-white p-4 shadow-xl transition-transform duration-300 starting:-translate-x-full">
-              <Link to="/" className="flex items-center gap-2 px-3 py-2">
-                <LogoMark />
-                <span className="text-lg font-bold text-slate-900">Tonewise</span>
-              </Link>
-              <div className="mt-6 flex-1">
-                <SidebarNav label="Dashboard mobile" />
-              </div>
-              <SidebarFooter email={account.email} tier={account.tier} />
+              <SidebarContent navLabel="Dashboard mobile" email={account.email} tier={account.tier} />
             </div>
           </details>
           <p className="text-sm font-medium text-slate-600 lg:hidden">Tonewise</p>

@@ -33,6 +33,35 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export const meta = () => [{ title: "Settings | Tonewise" }];
 
+function SelectField<Option extends string>({
+  id,
+  label,
+  value,
+  options,
+  labels,
+}: {
+  id: string;
+  label: string;
+  value: Option;
+  options: readonly Option[];
+  labels: Record<Option, string>;
+}) {
+  return (
+    <div>
+      <label htmlFor={id} className="block text-sm font-medium text-slate-800">
+        {label}
+      </label>
+      <select id={id} name={id} defaultValue={value} className={inputClasses(false, "mt-1.5")}>
+        {options.map((option) => (
+          <option key={option} value={option}>
+            {labels[option]}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
 export default function Settings({ loaderData: { settings } }: Route.ComponentProps) {
   const formKey = JSON.stringify(settings);
   return (
@@ -50,35 +79,14 @@ export default function Settings({ loaderData: { settings } }: Route.ComponentPr
           defaultChecked={settings.notifications}
         />
         <div className="grid gap-6 sm:grid-cols-2">
-          <div>
-            <label htmlFor="defaultTone" className="block text-sm font-medium text-slate-800">
-              Default tone
-            </label>
-            <select id="defaultTone" name="defaultTone" defaultValue={settings.defaultTone} className={inputClasses(false, "mt-1.5")}>
-              {TONES.map((tone) => (
-                <option key={tone} value={tone}>
-                  {toneLabels[tone]}
-                </option>
-              ))}
-            </select>
-          </div>
-          <div>
-            <label htmlFor="defaultMessageType" className="block text-sm font-medium text-slate-800">
-              Default message type
-            </label>
-            <select
-              id="defaultMessageType"
-              name="defaultMessageType"
-              defaultValue={settings.defaultMessageType}
-              className={inputClasses(false, "mt-1.5")}
-            >
-              {MESSAGE_TYPES.map((type) => (
-                <option key={type} value={type}>
-                  {messageTypeLabels[type]}
-                </option>
-              ))}
-            </select>
-          </div>
+          <SelectField id="defaultTone" label="Default tone" value={settings.defaultTone} options={TONES} labels={toneLabels} />
+          <SelectField
+            id="defaultMessageType"
+            label="Default message type"
+            value={settings.defaultMessageType}
+            options={MESSAGE_TYPES}
+            labels={messageTypeLabels}
+          />
         </div>
         <Switch
           id="usageAnalytics"

@@ -1,0 +1,94 @@
+/**
+ * JavaScript a page makes the browser download, per route, from a React Router server build.
+ *
+ * Mirrors what React Router's <Scripts> puts in the server-rendered HTML: the client entry and
+ * its imports, then for every matched route (root → leaf) the route module, its split client
+ * modules and its static imports, deduplicated; plus the route manifest file when lazy route
+ * discovery is off (with it on, as here, the manifest is inlined in the HTML and patched in
+ * later). Each file is gzipped on its own at level 9, as a server or CDN would send it.
+ * Not counted: inline scripts in the HTML (hydration data, the partial manifest) and chunks only
+ * loaded by dynamic import() later.
+ */
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+import { gzipSync } from "node:zlib";
+import { matchRoutes, type RouteObject, type ServerBuild } from "react-router";
+
+type ManifestRoute = NonNullable<ServerBuild["assets"]["routes"][string]>;
+
+export interface RouteJs {
+  path: string;
+  /** Route ids that matched, root first. */
+  routeIds: string[];
+  files: string[];
+  rawBytes: number;
+  gzipBytes: number;
+}
+
+export async function loadServerBuild(buildDirectory: string): Promise<ServerBuild> {
+  const entry = path.resolve(buildDirectory, "server/index.js");
+  return (await import(pathToFileURL(entry).href)) as ServerBuild;
+}
+
+function routeTree(routes: Record<string, ManifestRoute | undefined>): RouteObject[] {
+  const childrenOf = (parentId: string | undefined): RouteObject[] =>
+    Object.values(routes)
+      .filter((route): route is ManifestRoute => route !== undefined && route.parentId === parentId)
+      .map((route) =>
+        route.index
+          ? { id: route.id, index: true, path: route.path }
+          : { id: route.id, path: route.path, caseSensitive: route.caseSensitive, children: childrenOf(route.id) },
+      );
+  return childrenOf(undefined);
+}
+
+/** `buildDirectory` holds `client/` and `server/` (React Router's build directory). */
+export function measureRoutes(build: ServerBuild, buildDirectory: string, paths: readonly string[]): RouteJs[] {
+  const { assets } = build;
+  const clientDirectory = path.resolve(buildDirectory, "client");
+  const tree = routeTree(assets.routes);
+  const lazyDiscovery = build.routeDiscovery?.mode === "lazy" && build.ssr;
+  const gzipCache = new Map<string, { raw: number; gzip: number }>();
+  const sizeOf = (href: string) => {
+    let size = gzipCache.get(href);
+    if (!size) {
+      const bytes = readFileSync(path.join(clientDirectory, href.slice(build.publicPath.length)));
+      size = { raw: bytes.byteLength, gzip: gzipSync(bytes, { level: 9 }).byteLength };
+      gzipCache.set(href, size);
+    }
+    return size;
+  };
+
+  return paths.map((pathname) => {
+    const matches = matchRoutes(tree, pathname) ?? [];
+    if (matches.length === 0) throw new Error(`No route matches ${pathname}`);
+    const routeIds = matches.map((match) => match.route.id!);
+    const files = new Set<string>();
+    if (!lazyDiscovery) files.add(assets.url);
+    files.add(assets.entry.module);
+    for (const href of assets.entry.imports) files.add(href);
+    for (const id of routeIds) {
+      const route = assets.routes[id];
+      if (!route) continue;
+      for (const href of [
+        route.module,
+        route.clientActionModule,
+        route.clientLoaderModule,
+        route.clientMiddlewareModule,
+        route.hydrateFallbackModule,
+        ...(route.imports ?? []),
+      ]) {
+        if (href) files.add(href);
+      }
+    }
+    let rawBytes = 0;
+    let gzipBytes = 0;
+    for (const href of files) {
+      const size = sizeOf(href);
+      rawBytes += size.raw;
+      gzipBytes += size.gzip;
+    }
+    return { path: pathname, routeIds, files: [...files], rawBytes, gzipBytes };
+  });
+}

@@ -1,0 +1,104 @@
+/**
+ * Lighthouse (the npm package, pinned in devDependencies) against the system Chromium, offline:
+ * mobile form factor and simulated throttling (Lighthouse's defaults), one fresh browser per URL.
+ * The browser is never downloaded: Lighthouse drives whatever CHROME_PATH names.
+ */
+import { existsSync, mkdtempSync, readFileSync, realpathSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { runCommand } from "./processes.ts";
+
+export const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"] as const;
+export type Category = (typeof CATEGORIES)[number];
+
+/** The flags DESIGN.md prescribes for the system Chromium here. */
+const CHROME_FLAGS = [
+  "--headless",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+];
+
+const RUN_TIMEOUT_MS = 90_000;
+
+/** The audits that make up the performance score (Lighthouse 10+ weights). */
+const METRICS = {
+  "first-contentful-paint": "FCP",
+  "largest-contentful-paint": "LCP",
+  "total-blocking-time": "TBT",
+  "cumulative-layout-shift": "CLS",
+  "speed-index": "SI",
+} as const;
+
+export interface LighthouseSetup {
+  cli: string;
+  chromium: string;
+}
+
+/** The Lighthouse CLI and Chromium to use, or why Lighthouse cannot run here. */
+export function findLighthouse(root: string): LighthouseSetup | { skip: string } {
+  const chromium = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+  if (!existsSync(chromium)) {
+    return { skip: `no Chromium at ${chromium} (install it, or set CHROMIUM_PATH; npm run test:e2e installs it as root on Debian)` };
+  }
+  const bin = path.join(root, "node_modules/.bin/lighthouse");
+  if (!existsSync(bin)) return { skip: "the lighthouse package is not installed (run npm install)" };
+  return { cli: realpathSync(bin), chromium };
+}
+
+export interface LighthouseResult {
+  url: string;
+  scores: Partial<Record<Category, number>>;
+  /** The performance metrics behind the score, as Lighthouse displays them (e.g. "2.1 s"). */
+  metrics?: string;
+  /** Lighthouse's own host CPU benchmark: lower means a slower (or busier) machine. */
+  benchmarkIndex?: number;
+  /** Why the run produced no scores (or a partial run's warning). */
+  error?: string;
+}
+
+export async function runLighthouse(setup: LighthouseSetup, url: string): Promise<LighthouseResult> {
+  const directory = mkdtempSync(path.join(tmpdir(), "tonewise-lighthouse-"));
+  const report = path.join(directory, "report.json");
+  try {
+    const { code, output } = await runCommand(
+      process.execPath,
+      [
+        setup.cli,
+        url,
+        "--quiet",
+        "--output=json",
+        `--output-path=${report}`,
+        `--only-categories=${CATEGORIES.join(",")}`,
+        `--chrome-flags=${CHROME_FLAGS.join(" ")}`,
+      ],
+      {
+        env: { ...process.env, CHROME_PATH: setup.chromium, TMPDIR: directory },
+        timeoutMs: RUN_TIMEOUT_MS,
+      },
+    );
+    if (code !== 0 || !existsSync(report)) {
+      return { url, scores: {}, error: `lighthouse exited with ${code}: ${output.trim().split("\n").slice(-5).join(" | ")}` };
+    }
+    const parsed = JSON.parse(readFileSync(report, "utf8")) as {
+      runtimeError?: { code: string; message: string };
+      categories: Record<string, { score: number | null } | undefined>;
+      audits: Record<string, { displayValue?: string } | undefined>;
+      environment?: { benchmarkIndex?: number };
+    };
+    if (parsed.runtimeError) return { url, scores: {}, error: `${parsed.runtimeError.code}: ${parsed.runtimeError.message}` };
+    const scores: Partial<Record<Category, number>> = {};
+    for (const category of CATEGORIES) {
+      const score = parsed.categories[category]?.score;
+      if (typeof score === "number") scores[category] = Math.round(score * 100);
+    }
+    const metrics = Object.entries(METRICS)
+      .map(([id, label]) => `${label} ${parsed.audits[id]?.displayValue ?? "–"}`)
+      .join(", ");
+    return { url, scores, metrics, benchmarkIndex: parsed.environment?.benchmarkIndex };
+  } finally {
+    rmSync(directory, { recursive: true, force: true });
+  }
+}

@@ -1,0 +1,176 @@
+/**
+ * Child processes for the benchmark: free loopback ports, servers started in their own process
+ * group, waiting for them to answer, and stopping them (the whole group, by its id) even when
+ * the benchmark fails half-way.
+ */
+import { type ChildProcess, spawn } from "node:child_process";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { createServer } from "node:net";
+
+export const LOOPBACK = "127.0.0.1";
+
+/** A port that was free on 127.0.0.1 a moment ago (the OS picks it). */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once("error", reject);
+    probe.listen(0, LOOPBACK, () => {
+      const address = probe.address();
+      const port = typeof address === "object" && address ? address.port : 0;
+      probe.close(() => (port ? resolve(port) : reject(new Error("No free port"))));
+    });
+  });
+}
+
+export interface Started {
+  readonly name: string;
+  readonly child: ChildProcess;
+  /** The last lines the process wrote to stderr, for error messages. */
+  stderrTail(): string;
+  stop(): Promise<void>;
+}
+
+const running = new Set<Started>();
+
+/**
+ * Starts `node <args>` in its own process group with an IPC channel: the bench's own child
+ * scripts exit when that channel closes, so they stop by themselves even if the bench is killed.
+ * stdout is discarded (both servers log one line per request; a pipe nobody reads would stall
+ * them), stderr is kept in a small ring for diagnostics.
+ */
+export function startNode(name: string, args: string[], env: NodeJS.ProcessEnv, cwd?: string): Started {
+  const child = spawn(process.execPath, args, {
+    cwd,
+    env,
+    detached: true,
+    stdio: ["ignore", "ignore", "pipe", "ipc"],
+  });
+  const lines: string[] = [];
+  child.stderr?.setEncoding("utf8").on("data", (chunk: string) => {
+    lines.push(...chunk.split("\n").filter(Boolean));
+    if (lines.length > 40) lines.splice(0, lines.length - 40);
+  });
+  const started: Started = {
+    name,
+    child,
+    stderrTail: () => lines.join("\n"),
+    stop: () => stopGroup(started),
+  };
+  running.add(started);
+  child.once("exit", () => running.delete(started));
+  return started;
+}
+
+function signalGroup(child: ChildProcess, signal: NodeJS.Signals): void {
+  if (child.pid === undefined) return;
+  try {
+    process.kill(-child.pid, signal);
+  } catch {
+    // The group is already gone.
+  }
+}
+
+async function stopGroup(started: Started): Promise<void> {
+  const { child } = started;
+  if (child.exitCode === null && child.signalCode === null) {
+    const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
+    signalGroup(child, "SIGTERM");
+    const timer = setTimeout(() => signalGroup(child, "SIGKILL"), 5_000);
+    await exited;
+    clearTimeout(timer);
+  }
+  // Grandchildren (the app under the backend wrapper) share the group: make sure none is left.
+  signalGroup(child, "SIGKILL");
+  running.delete(started);
+}
+
+/** Stops everything still running (the bench's finally block, and its signal handlers). */
+export async function stopAll(): Promise<void> {
+  await Promise.all([...running].map((started) => started.stop()));
+}
+
+/** Last resort on a synchronous exit: no awaiting possible, so SIGKILL every group we started. */
+export function killAllNow(): void {
+  for (const { child } of running) signalGroup(child, "SIGKILL");
+}
+
+/** Polls `url` until it answers 200, the process dies, or `timeoutMs` passes. */
+export async function waitUntilServing(started: Started, url: string, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (started.child.exitCode !== null || started.child.signalCode !== null) {
+      throw new Error(`${started.name} exited before serving:\n${started.stderrTail()}`);
+    }
+    try {
+      const response = await fetch(url, { signal: AbortSignal.timeout(2_000) });
+      await response.arrayBuffer();
+      if (response.ok) return;
+    } catch {
+      // Not listening yet.
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`${started.name} did not answer ${url} within ${timeoutMs / 1000} s:\n${started.stderrTail()}`);
+}
+
+/** Runs a command to completion with a time limit; resolves with its exit code and output. */
+export function runCommand(
+  command: string,
+  args: string[],
+  options: { cwd?: string; env?: NodeJS.ProcessEnv; timeoutMs: number },
+): Promise<{ code: number; output: string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, {
+      cwd: options.cwd,
+      env: options.env ?? process.env,
+      detached: true,
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    let output = "";
+    const collect = (chunk: Buffer) => {
+      output += chunk.toString("utf8");
+      if (output.length > 200_000) output = output.slice(-100_000);
+    };
+    child.stdout.on("data", collect);
+    child.stderr.on("data", collect);
+    const timer = setTimeout(() => {
+      output += `\n[bench] ${command} timed out after ${options.timeoutMs / 1000} s`;
+      signalGroup(child, "SIGKILL");
+    }, options.timeoutMs);
+    child.once("error", (error) => {
+      clearTimeout(timer);
+      reject(error);
+    });
+    child.once("exit", (code, signal) => {
+      clearTimeout(timer);
+      signalGroup(child, "SIGKILL"); // anything it left behind (e.g. a browser)
+      resolve({ code: code ?? (signal ? 1 : 0), output });
+    });
+  });
+}
+
+/**
+ * CPU time (user + system, ms) used so far by every live process in `started`'s process group,
+ * from /proc (Linux; undefined elsewhere). Unlike requests per second, CPU per request hardly
+ * depends on how much of the machine other work leaves us.
+ */
+export function groupCpuMs(started: Started): number | undefined {
+  const group = started.child.pid;
+  if (group === undefined || !existsSync("/proc/self/stat")) return undefined;
+  const TICKS_PER_SECOND = 100; // USER_HZ on Linux
+  let ticks = 0;
+  for (const entry of readdirSync("/proc")) {
+    if (!/^\d+$/.test(entry)) continue;
+    let stat: string;
+    try {
+      stat = readFileSync(`/proc/${entry}/stat`, "utf8");
+    } catch {
+      continue; // exited meanwhile
+    }
+    // "pid (comm) state ppid pgrp session tty tpgid flags minflt cminflt majflt cmajflt utime stime …"
+    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    if (Number(fields[2]) !== group) continue;
+    ticks += Number(fields[11]) + Number(fields[12]);
+  }
+  return (ticks * 1000) / TICKS_PER_SECOND;
+}

@@ -1,0 +1,342 @@
+/**
+ * npm run bench [-- --build]
+ *
+ * Measures and prints against their budgets (bench/budgets.ts):
+ *   1. JavaScript per route (kB gzip) from the production build;
+ *   2. server throughput and latency of our app, and of a minimal React Router app built and
+ *      served the same way in the same run;
+ *   3. Lighthouse scores (mobile) for / and /blog, when Lighthouse and Chromium are available.
+ * Exits 0 when everything measured is within budget, 1 otherwise. See bench/README.md.
+ *
+ * The production build in build/ is rebuilt when it is missing or older than the sources
+ * (app/, posts/, public/, the Vite and React Router configs, package-lock.json); `--build`
+ * rebuilds it regardless.
+ */
+import { existsSync, readdirSync, statSync } from "node:fs";
+import { availableParallelism, loadavg } from "node:os";
+import path from "node:path";
+import {
+  JS_BUDGET_KB,
+  JS_ROUTES,
+  LIGHTHOUSE_BUDGET,
+  LIGHTHOUSE_PATHS,
+  LOAD,
+  LOAD_PATHS,
+  SERVER_BUDGET,
+} from "./budgets.ts";
+import { loadServerBuild, measureRoutes } from "./js-size.ts";
+import { CATEGORIES, findLighthouse, type LighthouseResult, runLighthouse } from "./lighthouse.ts";
+import { combineRuns, loadTest, type LoadResult } from "./load.ts";
+import { buildMinimalApp } from "./minimal-app.ts";
+import {
+  freePort,
+  groupCpuMs,
+  killAllNow,
+  LOOPBACK,
+  runCommand,
+  startNode,
+  type Started,
+  stopAll,
+  waitUntilServing,
+} from "./processes.ts";
+
+const ROOT = path.resolve(import.meta.dirname, "..");
+const BUILD = path.join(ROOT, "build");
+/** Hard stop for the whole run, whatever hangs. */
+const WATCHDOG_MS = 6 * 60_000;
+const BUILD_TIMEOUT_MS = 180_000;
+const APP_START_TIMEOUT_MS = 90_000;
+
+interface Check {
+  group: string;
+  name: string;
+  ok: boolean;
+  detail: string;
+}
+const checks: Check[] = [];
+const skipped: string[] = [];
+const startedAt = performance.now();
+const loadBefore = loadavg()[0]!;
+
+const kB = (bytes: number) => (bytes / 1000).toFixed(1);
+const ms = (value: number) => (Number.isFinite(value) ? value.toFixed(0) : "–");
+const mark = (ok: boolean) => (ok ? "ok" : "OVER");
+
+function table(head: string[], rows: string[][], alignLeft = 1): string {
+  const widths = head.map((cell, column) => Math.max(cell.length, ...rows.map((row) => row[column]!.length)));
+  const line = (row: string[]) =>
+    row.map((cell, column) => (column < alignLeft ? cell.padEnd(widths[column]!) : cell.padStart(widths[column]!))).join("  ");
+  return [line(head), widths.map((width) => "-".repeat(width)).join("  "), ...rows.map(line)].join("\n");
+}
+
+function section(title: string): void {
+  console.log(`\n== ${title} ${"=".repeat(Math.max(0, 72 - title.length))}`);
+}
+
+function newestMtime(entry: string): number {
+  if (!existsSync(entry)) return 0;
+  const stats = statSync(entry);
+  if (!stats.isDirectory()) return stats.mtimeMs;
+  let newest = stats.mtimeMs;
+  for (const child of readdirSync(entry)) newest = Math.max(newest, newestMtime(path.join(entry, child)));
+  return newest;
+}
+
+async function ensureBuild(force: boolean): Promise<void> {
+  const serverEntry = path.join(BUILD, "server/index.js");
+  const sources = ["app", "posts", "public", "vite.config.ts", "react-router.config.ts", "package-lock.json"];
+  let reason: string | undefined;
+  if (force) reason = "--build given";
+  else if (!existsSync(serverEntry)) reason = "build/ is missing";
+  else if (Math.max(...sources.map((source) => newestMtime(path.join(ROOT, source)))) > statSync(serverEntry).mtimeMs) {
+    reason = "build/ is older than the sources";
+  }
+  if (!reason) {
+    console.log("Using the existing production build in build/ (newer than the sources; --build forces a rebuild).");
+    return;
+  }
+  console.log(`Building the app (${reason}): react-router build …`);
+  const started = performance.now();
+  const { code, output } = await runCommand(process.execPath, [path.join(ROOT, "node_modules/@react-router/dev/bin.cjs"), "build"], {
+    cwd: ROOT,
+    env: { ...process.env, NODE_ENV: "production" },
+    timeoutMs: BUILD_TIMEOUT_MS,
+  });
+  if (code !== 0) throw new Error(`npm run build failed (exit ${code}):\n${output.slice(-3000)}`);
+  console.log(`Built in ${((performance.now() - started) / 1000).toFixed(1)} s.`);
+}
+
+function reportJavaScript(minimalBuild: string): Promise<void> {
+  return (async () => {
+    section("JavaScript per route (gzip -9, kB = 1,000 bytes)");
+    const ours = measureRoutes(await loadServerBuild(BUILD), BUILD, JS_ROUTES);
+    const minimal = measureRoutes(await loadServerBuild(minimalBuild), minimalBuild, ["/"])[0]!;
+    const rows = ours.map((route) => {
+      const budget = JS_BUDGET_KB[route.path]!;
+      const ok = route.gzipBytes <= budget * 1000;
+      checks.push({ group: "js", name: `JS ${route.path}`, ok, detail: `${kB(route.gzipBytes)} kB (budget ${budget})` });
+      return [route.path, String(route.files.length), kB(route.rawBytes), kB(route.gzipBytes), String(budget), mark(ok)];
+    });
+    rows.push(["(minimal app /)", String(minimal.files.length), kB(minimal.rawBytes), kB(minimal.gzipBytes), "–", "ref"]);
+    console.log(table(["route", "files", "raw kB", "gzip kB", "budget", ""], rows));
+  })();
+}
+
+async function startMinimal(buildDirectory: string): Promise<{ server: Started; origin: string }> {
+  const port = await freePort();
+  const server = startNode("the minimal app", [path.join(ROOT, "bench/minimal-server.ts")], {
+    ...process.env,
+    NODE_ENV: "production",
+    PORT: String(port),
+    BENCH_MINIMAL_BUILD: buildDirectory,
+  });
+  const origin = `http://${LOOPBACK}:${port}`;
+  await waitUntilServing(server, `${origin}/healthz`, 30_000);
+  return { server, origin };
+}
+
+async function startOurs(): Promise<{ server: Started; origin: string }> {
+  const port = await freePort();
+  const backendPorts = [await freePort(), await freePort(), await freePort()];
+  const server = startNode(
+    "our app",
+    [path.join(ROOT, "bench/app-server.ts")],
+    { ...process.env, NODE_ENV: "production", PORT: String(port), BENCH_BACKEND_PORTS: backendPorts.join(",") },
+    ROOT,
+  );
+  const origin = `http://${LOOPBACK}:${port}`;
+  return { server, origin };
+}
+
+async function benchServers(minimalBuild: string, ours: { server: Started; origin: string }): Promise<void> {
+  section(`Server throughput and latency (concurrency ${LOAD.concurrency}, ${LOOPBACK})`);
+  const minimal = await startMinimal(minimalBuild);
+  await waitUntilServing(ours.server, `${ours.origin}/healthz`, APP_START_TIMEOUT_MS);
+
+  const cpuOf = (server: Started) => () => groupCpuMs(server);
+  const segment = { ...LOAD, ...LOAD.comparisonSegments };
+  const minimalSegment = { ...segment, serverCpuMs: cpuOf(minimal.server) };
+  const ourSegment = { ...segment, serverCpuMs: cpuOf(ours.server) };
+  const minimalParts: LoadResult[] = [];
+  const ourParts: LoadResult[] = [];
+  // A-B-B-A, repeated: drift and bursts of other work on the machine hit both servers alike.
+  for (let round = 0; round < LOAD.comparisonRounds; round++) {
+    for (const which of ["minimal", "ours", "ours", "minimal"] as const) {
+      const parts = which === "minimal" ? minimalParts : ourParts;
+      const options = which === "minimal" ? minimalSegment : ourSegment;
+      const origin = which === "minimal" ? minimal.origin : ours.origin;
+      // Only a server's first segment warms it up.
+      parts.push(await loadTest(`${origin}/`, parts.length === 0 ? options : { ...options, warmupSeconds: 0 }));
+    }
+  }
+  await minimal.server.stop();
+
+  const results: { label: string; result: LoadResult }[] = [
+    { label: "minimal /", result: combineRuns(minimalParts) },
+    { label: "ours /", result: combineRuns(ourParts) },
+  ];
+  for (const pathname of LOAD_PATHS.filter((pathname) => pathname !== "/")) {
+    const options = { ...LOAD, ...LOAD.single, serverCpuMs: cpuOf(ours.server) };
+    results.push({ label: `ours ${pathname}`, result: await loadTest(`${ours.origin}${pathname}`, options) });
+  }
+
+  const rows = results.map(({ label, result }) => [
+    label,
+    String(result.requests),
+    result.seconds.toFixed(1),
+    result.requestsPerSecond.toFixed(0),
+    ms(result.p50),
+    ms(result.p95),
+    ms(result.p99),
+    result.cpuMsPerRequest === undefined ? "–" : result.cpuMsPerRequest.toFixed(2),
+    (result.meanBytes / 1000).toFixed(1),
+    String(result.errors),
+  ]);
+  console.log(
+    table(["", "requests", "s", "req/s", "p50 ms", "p95 ms", "p99 ms", "CPU ms/req", "kB/resp", "errors"], rows),
+  );
+
+  const minimalRps = results[0]!.result.requestsPerSecond;
+  const ourRps = results[1]!.result.requestsPerSecond;
+  const rpsShare = (100 * ourRps) / minimalRps;
+  const minimalCpu = results[0]!.result.cpuMsPerRequest;
+  const ourCpu = results[1]!.result.cpuMsPerRequest;
+  const cpuShare = minimalCpu && ourCpu ? (100 * minimalCpu) / ourCpu : undefined;
+  const budget = SERVER_BUDGET.minShareOfMinimalPercent;
+  // The checked share: by CPU per request where /proc gives it (see budgets.ts), else by req/s.
+  const share = cpuShare ?? rpsShare;
+  console.log(
+    `Our / vs the minimal app's /: ${rpsShare.toFixed(0)}% of its req/s` +
+      (cpuShare === undefined ? "" : `, ${cpuShare.toFixed(0)}% of its capacity by server CPU per request`) +
+      ` (budget ≥ ${budget}%, checked on ${cpuShare === undefined ? "req/s" : "CPU per request"}).`,
+  );
+  checks.push({
+    group: "server",
+    name: "throughput / vs minimal",
+    ok: share >= budget,
+    detail:
+      cpuShare === undefined
+        ? `${rpsShare.toFixed(0)}% (${ourRps.toFixed(0)} vs ${minimalRps.toFixed(0)} req/s; budget ≥ ${budget}%)`
+        : `${cpuShare.toFixed(0)}% by CPU per request (${ourCpu!.toFixed(2)} vs ${minimalCpu!.toFixed(2)} ms; ` +
+          `req/s share ${rpsShare.toFixed(0)}%; budget ≥ ${budget}%)`,
+  });
+  for (const { label, result } of results.slice(1)) {
+    checks.push({
+      group: "server",
+      name: `p95 ${label}`,
+      ok: result.p95 <= SERVER_BUDGET.p95Ms,
+      detail: `${ms(result.p95)} ms (budget ≤ ${SERVER_BUDGET.p95Ms})`,
+    });
+  }
+  for (const { label, result } of results) {
+    if (result.errors > SERVER_BUDGET.maxErrors) {
+      checks.push({ group: "server", name: `errors ${label}`, ok: false, detail: `${result.errors} (${result.firstError})` });
+    }
+  }
+}
+
+async function benchLighthouse(origin: string): Promise<void> {
+  section("Lighthouse (mobile, simulated throttling)");
+  const setup = findLighthouse(ROOT);
+  if ("skip" in setup) {
+    const line = `Lighthouse skipped: ${setup.skip}.`;
+    console.log(line);
+    skipped.push(line);
+    return;
+  }
+  const results: LighthouseResult[] = [];
+  for (const pathname of LIGHTHOUSE_PATHS) results.push(await runLighthouse(setup, `${origin}${pathname}`));
+  const rows = results.map((result, index) => {
+    const pathname = LIGHTHOUSE_PATHS[index]!;
+    if (result.error) {
+      checks.push({ group: "lighthouse", name: `Lighthouse ${pathname}`, ok: false, detail: `no scores: ${result.error}` });
+      return [pathname, ...CATEGORIES.map(() => "–")];
+    }
+    return [
+      pathname,
+      ...CATEGORIES.map((category) => {
+        const score = result.scores[category];
+        const budget = LIGHTHOUSE_BUDGET[category];
+        const ok = score !== undefined && score >= budget;
+        checks.push({
+          group: "lighthouse",
+          name: `Lighthouse ${pathname} ${category}`,
+          ok,
+          detail: `${score ?? "no score"} (budget ≥ ${budget})`,
+        });
+        return `${score ?? "–"}${ok ? "" : " OVER"}`;
+      }),
+    ];
+  });
+  console.log(table(["", ...CATEGORIES.map((category) => `${category} ≥${LIGHTHOUSE_BUDGET[category]}`)], rows));
+  for (const [index, result] of results.entries()) {
+    const pathname = LIGHTHOUSE_PATHS[index]!;
+    if (result.error) console.log(`${pathname}: ${result.error}`);
+    else console.log(`${pathname}: ${result.metrics}; host CPU benchmark ${result.benchmarkIndex?.toFixed(0) ?? "–"}`);
+  }
+}
+
+function summary(): number {
+  section("Summary");
+  const failed = checks.filter((check) => !check.ok);
+  for (const group of ["js", "server", "lighthouse"]) {
+    const inGroup = checks.filter((check) => check.group === group);
+    if (inGroup.length === 0) continue;
+    const over = inGroup.filter((check) => !check.ok).length;
+    console.log(`${group.padEnd(10)} ${inGroup.length - over}/${inGroup.length} within budget`);
+  }
+  for (const check of failed) console.log(`  OVER  ${check.name}: ${check.detail}`);
+  for (const line of skipped) console.log(`  SKIP  ${line}`);
+  // Our own servers and load loop keep about 2 cores busy, so only the load before we started
+  // tells whether other work was competing.
+  const cores = availableParallelism();
+  if (loadBefore > cores / 2) {
+    console.log(
+      `Note: the load average was already ${loadBefore.toFixed(1)} on ${cores} cores before the run: other work was ` +
+        "competing, so latency, req/s and Lighthouse performance are pessimistic (JS sizes and CPU per request are not affected).",
+    );
+  }
+  const total = ((performance.now() - startedAt) / 1000).toFixed(0);
+  console.log(failed.length === 0 ? `All ${checks.length} checks within budget (${total} s).` : `${failed.length} of ${checks.length} checks over budget (${total} s).`);
+  return failed.length === 0 ? 0 : 1;
+}
+
+async function main(): Promise<number> {
+  const force = process.argv.includes("--build");
+  console.log(`Tonewise bench: Node ${process.version}, ${availableParallelism()} cores, load average ${loadBefore.toFixed(1)}`);
+  await ensureBuild(force);
+  // Our app (and its in-memory backend) takes a few seconds to start: start it now, and build
+  // the minimal app and measure the bundles meanwhile.
+  const ours = await startOurs();
+  const minimalBuild = await buildMinimalApp(ROOT);
+  await reportJavaScript(minimalBuild);
+  await benchServers(minimalBuild, ours);
+  await benchLighthouse(ours.origin);
+  await ours.server.stop();
+  return summary();
+}
+
+const watchdog = setTimeout(() => {
+  console.error(`bench: still running after ${WATCHDOG_MS / 60_000} minutes; stopping.`);
+  killAllNow();
+  process.exit(1);
+}, WATCHDOG_MS);
+watchdog.unref();
+process.once("exit", killAllNow);
+for (const signal of ["SIGINT", "SIGTERM"] as const) {
+  process.once(signal, () => {
+    killAllNow();
+    process.exit(130);
+  });
+}
+
+let code = 1;
+try {
+  code = await main();
+} catch (error) {
+  console.error(`\nbench failed: ${error instanceof Error ? error.message : String(error)}`);
+  if (checks.length > 0) summary();
+} finally {
+  await stopAll();
+}
+process.exit(code);

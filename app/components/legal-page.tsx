@@ -1,5 +1,5 @@
 import { Container } from "./ui/container";
-import { formatLegalDate, type LegalDocument } from "~/lib/legal-documents";
+import { formatLegalDate, type LegalDocument } from "~/lib/legal-date";
 
 export function LegalPage({ document }: { document: LegalDocument }) {
   return (

@@ -1,4 +1,4 @@
-import { formatPostDate, type PostSummary } from "~/lib/posts";
+import { formatPostDate, type PostSummary } from "~/lib/post-summary";
 import { Badge } from "./ui/badge";
 
 export function PostMeta({ post }: { post: PostSummary }) {

@@ -1,3 +1,4 @@
+import "./zod-config";
 import { z } from "zod";
 
 /** The spec's rules and messages (§5), shared by the browser and the server. */

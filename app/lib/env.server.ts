@@ -1,3 +1,4 @@
+import "./zod-config.ts"; // with its extension: server.ts loads this module under plain Node
 import { createContext, type RouterContextProvider } from "react-router";
 import { z } from "zod";
 

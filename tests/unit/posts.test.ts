@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { formatPostDate, getPost, listPosts } from "~/lib/posts";
+import { getPost, listPosts } from "~/lib/posts.server";
+import { formatPostDate } from "~/lib/post-summary";
 import { parseFrontMatter } from "~/lib/front-matter";
 import { countWords } from "~/lib/markdown";
 

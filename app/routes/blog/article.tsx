@@ -4,7 +4,7 @@ import { ArrowLeftIcon } from "~/components/icons";
 import { PostMeta } from "~/components/post-meta";
 import { buttonClasses } from "~/components/ui/button";
 import { Container } from "~/components/ui/container";
-import { getPost } from "~/lib/posts";
+import { getPost } from "~/lib/posts.server";
 import { originFrom, publisherJsonLd, seoMeta } from "~/lib/seo";
 import { NotFoundScreen } from "~/components/not-found-screen";
 import type { Route } from "./+types/article";

@@ -5,7 +5,7 @@ import { PostMeta } from "~/components/post-meta";
 import { Container } from "~/components/ui/container";
 import { getEnv } from "~/lib/env.server";
 import { subscribeToNewsletter } from "~/lib/newsletter.server";
-import { listPosts } from "~/lib/posts";
+import { listPosts } from "~/lib/posts.server";
 import { originFrom, publisherJsonLd, seoMeta } from "~/lib/seo";
 import type { Route } from "./+types/index";
 

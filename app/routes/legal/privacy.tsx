@@ -1,5 +1,5 @@
 import { LegalPage } from "~/components/legal-page";
-import { getLegalDocument } from "~/lib/legal-documents";
+import { getLegalDocument } from "~/lib/legal-documents.server";
 import { originFrom, seoMeta } from "~/lib/seo";
 import type { Route } from "./+types/privacy";
 

@@ -1,6 +1,6 @@
 import { getEnv } from "~/lib/env.server";
-import { listPosts } from "~/lib/posts";
-import { escapeXml } from "~/lib/site-urls";
+import { listPosts } from "~/lib/posts.server";
+import { escapeXml } from "~/lib/site-urls.server";
 import type { Route } from "./+types/rss";
 
 export function loader({ context }: Route.LoaderArgs) {

@@ -1,5 +1,5 @@
 import { getEnv } from "~/lib/env.server";
-import { escapeXml, publicPages } from "~/lib/site-urls";
+import { escapeXml, publicPages } from "~/lib/site-urls.server";
 import type { Route } from "./+types/sitemap";
 
 export function loader({ context }: Route.LoaderArgs) {

@@ -1,4 +1,4 @@
-import { listPosts } from "./posts";
+import { listPosts } from "./posts.server";
 
 /** Every public page, for the sitemap. */
 export function publicPages(): Array<{ path: string; lastModified?: string }> {

@@ -1,4 +1,5 @@
 import { parseFrontMatter } from "./front-matter";
+import type { LegalDocument } from "./legal-date";
 import { renderMarkdown } from "./markdown";
 
 const sources = import.meta.glob<string>("/app/content/legal/*.md", {
@@ -7,12 +8,7 @@ const sources = import.meta.glob<string>("/app/content/legal/*.md", {
   eager: true,
 });
 
-export type LegalDocument = {
-  title: string;
-  description: string;
-  lastUpdated: string;
-  html: string;
-};
+export type { LegalDocument } from "./legal-date";
 
 export function getLegalDocument(name: "terms" | "privacy"): LegalDocument {
   const source = sources[`/app/content/legal/${name}.md`];
@@ -24,14 +20,4 @@ export function getLegalDocument(name: "terms" | "privacy"): LegalDocument {
     lastUpdated: data.lastUpdated ?? "",
     html: renderMarkdown(body),
   };
-}
-
-/** "17 October 2025". */
-export function formatLegalDate(isoDate: string): string {
-  return new Date(`${isoDate}T00:00:00Z`).toLocaleDateString("en-GB", {
-    day: "numeric",
-    month: "long",
-    year: "numeric",
-    timeZone: "UTC",
-  });
 }

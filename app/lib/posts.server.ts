@@ -1,10 +1,11 @@
 import { z } from "zod";
 import { parseFrontMatter } from "./front-matter";
 import { renderMarkdown } from "./markdown";
+import type { PostSummary } from "./post-summary";
 
 /**
- * Blog posts are Markdown files in /posts, bundled at build time (never read from disk at
- * request time), so Node and the Worker serve them the same way.
+ * Blog posts are Markdown files in /posts, bundled into the server build (never read from disk
+ * at request time, never sent to the browser), so Node and the Worker serve them the same way.
  */
 const sources = import.meta.glob<string>("/posts/*.md", {
   query: "?raw",
@@ -12,7 +13,7 @@ const sources = import.meta.glob<string>("/posts/*.md", {
   eager: true,
 });
 
-const frontMatterSchema = z.object({
+const frontMatterSchema: z.ZodType<PostSummary> = z.object({
   title: z.string().min(1),
   shortTitle: z.string().min(1),
   slug: z.string().regex(/^[a-z0-9-]+$/),
@@ -25,7 +26,6 @@ const frontMatterSchema = z.object({
   updated: z.iso.date().optional(),
 });
 
-export type PostSummary = z.infer<typeof frontMatterSchema>;
 export type Post = PostSummary & { html: string };
 
 function loadPosts(): Post[] {
@@ -50,14 +50,4 @@ export function listPosts(): PostSummary[] {
 
 export function getPost(slug: string): Post | undefined {
   return posts.find((post) => post.slug === slug);
-}
-
-/** "15 Jan 2025", the way the spec writes dates, in UTC so every server agrees. */
-export function formatPostDate(isoDate: string): string {
-  return new Date(`${isoDate}T00:00:00Z`).toLocaleDateString("en-GB", {
-    day: "numeric",
-    month: "short",
-    year: "numeric",
-    timeZone: "UTC",
-  });
 }

@@ -1,5 +1,6 @@
 import "./zod-config";
 import { z } from "zod";
+import { MESSAGE_TYPES, TONES } from "~/content/preferences";
 
 /** The spec's rules and messages (§5), shared by the browser and the server. */
 export const AUTH_MESSAGES = {
@@ -62,34 +63,9 @@ export const profileSchema = z.object({
     .max(100, { message: "Full name must be at most 100 characters" }),
 });
 
-export const TONES = ["professional", "friendly", "persuasive", "casual"] as const;
-export const MESSAGE_TYPES = ["text", "email", "linkedin", "crm", "social"] as const;
-
-export const toneLabels: Record<(typeof TONES)[number], string> = {
-  professional: "Professional",
-  friendly: "Friendly",
-  persuasive: "Persuasive",
-  casual: "Casual",
-};
-
-export const messageTypeLabels: Record<(typeof MESSAGE_TYPES)[number], string> = {
-  text: "Text Message",
-  email: "Email",
-  linkedin: "LinkedIn",
-  crm: "CRM/Sales",
-  social: "Social Media",
-};
-
 export const settingsSchema = z.object({
   notifications: z.boolean().default(false),
   defaultTone: z.enum(TONES, { message: "Choose a tone" }),
   defaultMessageType: z.enum(MESSAGE_TYPES, { message: "Choose a message type" }),
   usageAnalytics: z.boolean().default(false),
 });
-
-export const DEFAULT_SETTINGS = {
-  notifications: true,
-  defaultTone: "professional",
-  defaultMessageType: "text",
-  usageAnalytics: true,
-} as const satisfies z.infer<typeof settingsSchema>;

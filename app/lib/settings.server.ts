@@ -1,5 +1,6 @@
 import type { SupabaseClient } from "@supabase/supabase-js";
-import { DEFAULT_SETTINGS, MESSAGE_TYPES, TONES, type settingsSchema } from "./auth-schemas";
+import { DEFAULT_SETTINGS, MESSAGE_TYPES, TONES } from "~/content/preferences";
+import type { settingsSchema } from "./auth-schemas";
 import type { z } from "zod";
 
 export type ExtensionSettings = z.infer<typeof settingsSchema>;

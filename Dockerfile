@@ -24,8 +24,8 @@ COPY package.json package-lock.json ./
 RUN npm ci --omit=dev && npm cache clean --force
 COPY --from=build /app/build ./build
 # server.ts validates the environment with the app's own schema before it starts.
-COPY server.ts ./
-COPY app/lib/env.server.ts ./app/lib/env.server.ts
+COPY server.ts express-app.ts ./
+COPY app/lib/env.server.ts app/lib/zod-config.ts ./app/lib/
 USER node
 EXPOSE 3000
 HEALTHCHECK --interval=30s --timeout=5s --start-period=10s --retries=3 \

@@ -2,13 +2,11 @@
  * The Node server for the production build: compression, immutable caching for hashed assets,
  * PORT and HOST, request logging, and a graceful shutdown on SIGTERM/SIGINT.
  */
-import { createRequestHandler } from "@react-router/express";
-import compression from "compression";
-import express from "express";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
-import { RouterContextProvider, type ServerBuild } from "react-router";
+import type { ServerBuild } from "react-router";
 import { ConfigurationError, parseEnv } from "./app/lib/env.server.ts";
+import { createExpressApp } from "./express-app.ts";
 
 const PORT = Number(process.env.PORT ?? 3000);
 const HOST = process.env.HOST ?? "0.0.0.0";
@@ -27,31 +25,7 @@ try {
 const buildPath = path.resolve(import.meta.dirname, "build/server/index.js");
 const build = (await import(pathToFileURL(buildPath).href)) as ServerBuild;
 
-const app = express();
-app.disable("x-powered-by");
-app.set("trust proxy", true);
-app.use(compression());
-
-app.use((req, res, next) => {
-  const started = performance.now();
-  res.on("finish", () => {
-    const ms = (performance.now() - started).toFixed(1);
-    console.log(`${req.method} ${req.originalUrl} ${res.statusCode} ${ms}ms`);
-  });
-  next();
-});
-
-// Hashed, content-addressed files never change: cache them for a year.
-app.use(
-  "/assets",
-  express.static("build/client/assets", { immutable: true, maxAge: "1y", index: false }),
-);
-app.use(express.static("build/client", { maxAge: "1h", index: false }));
-
-app.all(
-  "/{*splat}",
-  createRequestHandler({ build, getLoadContext: () => new RouterContextProvider() }),
-);
+const app = createExpressApp({ build, clientDirectory: path.resolve(import.meta.dirname, "build/client") });
 
 const server = app.listen(PORT, HOST, () => {
   console.log(`Tonewise listening on http://${HOST === "0.0.0.0" ? "localhost" : HOST}:${PORT}`);

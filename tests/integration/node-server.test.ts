@@ -110,10 +110,11 @@ describe("the Node server", () => {
     expect(assetResponse.status).toBe(200);
     expect(assetResponse.headers.get("Cache-Control")).toBe("public, max-age=31536000, immutable");
 
-    expect(server.output()).toMatch(/GET \/blog 200 [\d.]+ms/);
+    // The log line is written when the response finishes; it may reach us just after the body.
+    await expect.poll(server.output, { timeout: 5_000 }).toMatch(/GET \/blog 200 [\d.]+ms/);
 
     server.child.kill("SIGTERM");
     expect(await server.exited).toBe(0);
-    expect(server.output()).toContain("SIGTERM received");
+    await expect.poll(server.output, { timeout: 5_000 }).toContain("SIGTERM received");
   });
 });

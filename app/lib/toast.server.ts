@@ -12,7 +12,7 @@ import { toToast, type Toast, type ToastInput } from "./toast";
 const TOAST_COOKIE = "tw_toast";
 const MAX_TOASTS = 3;
 
-type ToastState = { pending: Toast[]; shown: boolean; cookieRead: boolean };
+type ToastState = { pending: Toast[]; cookieRead: boolean };
 
 const toastContext = createContext<ToastState | null>(null);
 
@@ -31,31 +31,18 @@ export async function takeToasts(request: Request, context: Readonly<RouterConte
   const current = state(context);
   const toasts = [...current.pending];
   current.pending = [];
-  current.shown = true;
-  const cookie = readCookie(request, TOAST_COOKIE);
-  if (cookie) {
-    current.cookieRead = true;
-    const json = await unsignValue(cookie, getEnv(context).COOKIE_SECRET);
-    if (json) {
-      try {
-        const stored = JSON.parse(json) as Toast[];
-        if (Array.isArray(stored)) toasts.unshift(...stored);
-      } catch {
-        // A cookie we cannot read is simply dropped.
-      }
-    }
-  }
-  return toasts.slice(-MAX_TOASTS);
+  if (readCookie(request, TOAST_COOKIE) !== undefined) current.cookieRead = true;
+  return [...(await storedToasts(request, context)), ...toasts].slice(-MAX_TOASTS);
 }
 
 export const toastMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {
-  context.set(toastContext, { pending: [], shown: false, cookieRead: false });
+  context.set(toastContext, { pending: [], cookieRead: false });
   const response = await next();
   const current = state(context);
   const secure = new URL(getEnv(context).APP_URL).protocol === "https:";
   try {
     if (current.pending.length > 0) {
-      const carried = current.cookieRead ? [] : await existingToasts(request, context);
+      const carried = current.cookieRead ? [] : await storedToasts(request, context);
       const value = await signValue(JSON.stringify([...carried, ...current.pending].slice(-MAX_TOASTS)), getEnv(context).COOKIE_SECRET);
       response.headers.append("Set-Cookie", serializeCookie(TOAST_COOKIE, value, { maxAge: 60, secure }));
     } else if (current.cookieRead) {
@@ -67,12 +54,15 @@ export const toastMiddleware: MiddlewareFunction<Response> = async ({ request, c
   return response;
 };
 
-async function existingToasts(request: Request, context: Readonly<RouterContextProvider>): Promise<Toast[]> {
+/** The toasts the request's signed cookie carries; a cookie we cannot verify or read is dropped. */
+async function storedToasts(request: Request, context: Readonly<RouterContextProvider>): Promise<Toast[]> {
   const cookie = readCookie(request, TOAST_COOKIE);
   if (!cookie) return [];
   const json = await unsignValue(cookie, getEnv(context).COOKIE_SECRET);
+  if (!json) return [];
   try {
-    return json ? (JSON.parse(json) as Toast[]) : [];
+    const stored: unknown = JSON.parse(json);
+    return Array.isArray(stored) ? (stored as Toast[]) : [];
   } catch {
     return [];
   }

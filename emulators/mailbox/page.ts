@@ -1,14 +1,7 @@
 /** The local mailbox's page: every email, newest first, with its links clickable. */
+import { escapeHtml } from "../html.ts";
 import type { Email } from "./index.ts";
 
-function escapeHtml(value: string): string {
-  return value
-    .replaceAll("&", "&amp;")
-    .replaceAll("<", "&lt;")
-    .replaceAll(">", "&gt;")
-    .replaceAll('"', "&quot;")
-    .replaceAll("'", "&#39;");
-}
 
 /** Plain text with every http(s) URL turned into a link. */
 function textWithLinks(text: string): string {

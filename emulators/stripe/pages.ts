@@ -3,17 +3,10 @@
  * accessible HTML: real forms that work without JavaScript, labelled fields, errors announced
  * with role="alert", inline CSS only and no external assets.
  */
+import { escapeHtml } from "../html.ts";
 import { formatDate } from "./calendar.ts";
 import type { SubscriptionObject } from "./objects.ts";
 
-export function escapeHtml(value: string): string {
-  return value
-    .replaceAll("&", "&amp;")
-    .replaceAll("<", "&lt;")
-    .replaceAll(">", "&gt;")
-    .replaceAll('"', "&quot;")
-    .replaceAll("'", "&#39;");
-}
 
 const STYLE = `
   :root { color-scheme: light; --ink: #1a1f36; --muted: #4f566b; --line: #d5dbe5; --accent: #4f46e5;

@@ -77,18 +77,24 @@ function isRetryableAuthError(error: { status?: number; name?: string }): boolea
   return error.name === "AuthRetryableFetchError" || (error.status !== undefined && error.status >= 500);
 }
 
-/** Same-site paths only: anything else falls back to the dashboard. */
+/**
+ * Same-site paths only: anything else falls back to the dashboard. The check runs on the path as
+ * the browser will resolve it (after URL normalisation), since that is what is returned: raw
+ * values such as `/.//evil.com` or `/a/..//evil.com` normalise to the protocol-relative
+ * `//evil.com`.
+ */
 export function safeRedirectPath(value: unknown, fallback = "/dashboard"): string {
-  if (typeof value !== "string" || !value.startsWith("/") || value.startsWith("//") || value.startsWith("/\\")) {
-    return fallback;
-  }
+  if (typeof value !== "string" || !value.startsWith("/")) return fallback;
+  let url: URL;
   try {
-    const url = new URL(value, "http://localhost");
-    if (url.origin !== "http://localhost") return fallback;
-    return `${url.pathname}${url.search}${url.hash}`;
+    url = new URL(value, "http://localhost");
   } catch {
     return fallback;
   }
+  if (url.origin !== "http://localhost") return fallback;
+  const path = `${url.pathname}${url.search}${url.hash}`;
+  if (!path.startsWith("/") || path.startsWith("//") || path.startsWith("/\\")) return fallback;
+  return path;
 }
 
 /** For dashboard routes: the user, or a redirect to /auth that remembers where they were going. */

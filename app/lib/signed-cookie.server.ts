@@ -48,11 +48,16 @@ export async function unsignValue(signed: string, secret: string): Promise<strin
   }
 }
 
+/** A cookie's value; undefined when it is absent or cannot be decoded (a malformed cookie is ignored). */
 export function readCookie(request: Request, name: string): string | undefined {
   for (const part of (request.headers.get("Cookie") ?? "").split(";")) {
     const separator = part.indexOf("=");
     if (separator > 0 && part.slice(0, separator).trim() === name) {
-      return decodeURIComponent(part.slice(separator + 1).trim());
+      try {
+        return decodeURIComponent(part.slice(separator + 1).trim());
+      } catch {
+        return undefined;
+      }
     }
   }
   return undefined;

@@ -24,7 +24,7 @@ COPY package.json package-lock.json ./
 RUN npm ci --omit=dev && npm cache clean --force
 COPY --from=build /app/build ./build
 # server.ts validates the environment with the app's own schema before it starts.
-COPY server.ts express-app.ts ./
+COPY server.ts server-defaults.ts express-app.ts ./
 COPY app/lib/env.server.ts app/lib/zod-config.ts ./app/lib/
 USER node
 EXPOSE 3000

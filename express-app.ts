@@ -6,7 +6,7 @@
  */
 import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
-import express, { type Express } from "express";
+import express, { type ErrorRequestHandler, type Express } from "express";
 import path from "node:path";
 import { RouterContextProvider, type ServerBuild } from "react-router";
 
@@ -16,10 +16,12 @@ export function createExpressApp(options: {
   clientDirectory: string;
   /** Routes answered before React Router's (e.g. a health check of a reference app). */
   extraRoutes?: (app: Express) => void;
+  /** Which proxies to believe about the client's address and protocol (see parseTrustProxy). */
+  trustProxy?: TrustProxy;
 }): Express {
   const app = express();
   app.disable("x-powered-by");
-  app.set("trust proxy", true);
+  app.set("trust proxy", options.trustProxy ?? false);
   app.use(compression());
 
   app.use((req, res, next) => {
@@ -44,5 +46,46 @@ export function createExpressApp(options: {
     "/{*splat}",
     createRequestHandler({ build: options.build, getLoadContext: () => new RouterContextProvider() }),
   );
+  app.use(finalErrorHandler);
   return app;
 }
+
+export type TrustProxy = false | number | string[];
+
+/**
+ * `TRUST_PROXY`: unset or empty = trust no proxy (the client's address is the socket's, the
+ * protocol is the connection's); a whole number = that many proxy hops in front of the server;
+ * otherwise a comma-separated list of the proxies' addresses or CIDR ranges
+ * (`10.0.0.1, 192.168.0.0/16`), or Express's names `loopback`, `linklocal`, `uniquelocal`.
+ */
+export function parseTrustProxy(value: string | undefined): TrustProxy {
+  const trimmed = (value ?? "").trim();
+  if (trimmed === "" || trimmed === "false" || trimmed === "0") return false;
+  if (/^\d+$/.test(trimmed)) return Number(trimmed);
+  const entries = trimmed.split(",").map((entry) => entry.trim()).filter(Boolean);
+  if (entries.includes("true")) {
+    throw new Error("TRUST_PROXY=true would believe any client's X-Forwarded-* headers: give a hop count or the proxy's addresses");
+  }
+  return entries;
+}
+
+/** Security headers for the few answers Express writes itself. */
+const PLAIN_HEADERS: Record<string, string> = {
+  "Content-Type": "text/plain; charset=utf-8",
+  "Cache-Control": "no-store",
+  "Content-Security-Policy": "default-src 'none'; frame-ancestors 'none'",
+  "X-Content-Type-Options": "nosniff",
+  "X-Frame-Options": "DENY",
+  "Referrer-Policy": "strict-origin-when-cross-origin",
+};
+
+/**
+ * The last word on any error that escapes a handler (a malformed Host header, a body the request
+ * parser refuses): a plain 400 or 500 with our security headers, never a stack trace or a path.
+ */
+const finalErrorHandler: ErrorRequestHandler = (error, req, res, next) => {
+  if (res.headersSent) return next(error);
+  const status = typeof error?.status === "number" && error.status >= 400 && error.status < 500 ? error.status : error instanceof TypeError ? 400 : 500;
+  console.error(`${req.method} ${req.originalUrl} failed: ${error instanceof Error ? error.name : "error"} (answered ${status})`);
+  res.status(status).set(PLAIN_HEADERS).send(status >= 500 ? "Something went wrong." : "Bad request.");
+};

@@ -2,18 +2,21 @@
  * The Node server for the production build: compression, immutable caching for hashed assets,
  * PORT and HOST, request logging, and a graceful shutdown on SIGTERM/SIGINT.
  */
+import "./server-defaults.ts";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import type { ServerBuild } from "react-router";
-import { ConfigurationError, parseEnv } from "./app/lib/env.server.ts";
-import { createExpressApp } from "./express-app.ts";
+import { ConfigurationError, NO_ENGINE_MESSAGE, parseEnv } from "./app/lib/env.server.ts";
+import { createExpressApp, parseTrustProxy } from "./express-app.ts";
 
 const PORT = Number(process.env.PORT ?? 3000);
 const HOST = process.env.HOST ?? "0.0.0.0";
 const SHUTDOWN_GRACE_MS = 10_000;
 
 try {
-  parseEnv(process.env);
+  const env = parseEnv(process.env);
+  // The Node server has no Workers AI binding: production needs an OpenAI-compatible engine.
+  if (env.NODE_ENV === "production" && !env.AI_BASE_URL) throw new ConfigurationError(NO_ENGINE_MESSAGE);
 } catch (error) {
   if (error instanceof ConfigurationError) {
     console.error(`Configuration error: ${error.message}`);
@@ -25,7 +28,15 @@ try {
 const buildPath = path.resolve(import.meta.dirname, "build/server/index.js");
 const build = (await import(pathToFileURL(buildPath).href)) as ServerBuild;
 
-const app = createExpressApp({ build, clientDirectory: path.resolve(import.meta.dirname, "build/client") });
+let trustProxy;
+try {
+  trustProxy = parseTrustProxy(process.env.TRUST_PROXY);
+} catch (error) {
+  console.error(`Configuration error: ${(error as Error).message}`);
+  process.exit(1);
+}
+
+const app = createExpressApp({ build, clientDirectory: path.resolve(import.meta.dirname, "build/client"), trustProxy });
 
 const server = app.listen(PORT, HOST, () => {
   console.log(`Tonewise listening on http://${HOST === "0.0.0.0" ? "localhost" : HOST}:${PORT}`);

@@ -18,7 +18,10 @@ import { NotFoundScreen } from "~/components/not-found-screen";
 import { ErrorScreen } from "~/components/error-screen";
 
 export const middleware: Route.MiddlewareFunction[] = [
-  securityHeadersMiddleware((context) => formRedirectTargets(getEnv(context))),
+  securityHeadersMiddleware(
+    (context) => formRedirectTargets(getEnv(context)),
+    (context) => new URL(getEnv(context).APP_URL).protocol === "https:",
+  ),
   csrfMiddleware,
   toastMiddleware,
   sessionMiddleware,

@@ -51,7 +51,9 @@ async function discardBody(request: Request): Promise<void> {
 export const csrfMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {
   const url = new URL(request.url);
   if (!CSRF_EXEMPT_PATHS.has(url.pathname)) {
-    const trusted = [url.origin, new URL(getEnv(context).APP_URL).origin];
+    // Only the configured public origin: the request's own URL comes from its Host (or a proxy's
+    // X-Forwarded-Host), which a client can set.
+    const trusted = [new URL(getEnv(context).APP_URL).origin];
     if (isCrossSiteRequest(request, trusted)) {
       await discardBody(request);
       return new Response("Cross-site request refused", {

@@ -18,9 +18,31 @@ const envSchema = z.object({
   /** Only for the local Stripe stand-in; unset in production. */
   STRIPE_API_URL: z.url().optional(),
   COOKIE_SECRET: z.string().min(32, { message: "COOKIE_SECRET must be at least 32 characters" }),
+  /** The AI engine: any OpenAI-compatible endpoint (OpenAI, Groq, Ollama, vLLM, the local stand-in). */
+  AI_BASE_URL: z.url({ message: "AI_BASE_URL must be an absolute URL such as https://api.openai.com/v1" }).optional(),
+  AI_API_KEY: z.string().optional(),
+  AI_MODEL: z.string().optional(),
+  /** On Cloudflare, with no AI_BASE_URL: the Workers AI model run through the `AI` binding. */
+  AI_WORKERS_MODEL: z.string().optional(),
+  /** Browser-extension origins allowed to call /api/v1/* from the browser (comma-separated). */
+  EXTENSION_ORIGINS: z
+    .string()
+    .optional()
+    .transform((value) => (value ?? "").split(",").map((origin) => origin.trim().replace(/\/+$/, "")).filter(Boolean))
+    .pipe(
+      z.array(
+        z.string().regex(/^(chrome-extension|moz-extension|safari-web-extension):\/\/[A-Za-z0-9._-]+$/, {
+          message: "EXTENSION_ORIGINS must list origins such as chrome-extension://<extension id>",
+        }),
+      ),
+    ),
 });
 
 export type AppEnv = z.infer<typeof envSchema>;
+
+/** Said when production starts with no AI engine configured. */
+export const NO_ENGINE_MESSAGE =
+  "No AI engine configured: set AI_BASE_URL and AI_MODEL (and AI_API_KEY if the endpoint needs one), or on Cloudflare bind Workers AI as AI";
 
 export class ConfigurationError extends Error {
   override name = "ConfigurationError";
@@ -54,6 +76,9 @@ export function parseEnv(raw: RawEnv): AppEnv {
   const values = Object.fromEntries(
     Object.keys(envSchema.shape).map((key) => [key, raw[key] === "" ? undefined : raw[key]]),
   );
+  if (present("AI_BASE_URL") && !present("AI_MODEL")) {
+    throw new ConfigurationError("Missing environment variable: AI_MODEL (the model to call at AI_BASE_URL)");
+  }
   const result = envSchema.safeParse(values);
   if (!result.success) {
     const issue = result.error.issues[0];

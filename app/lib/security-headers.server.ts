@@ -56,8 +56,10 @@ export function applySecurityHeaders(
 /** Root middleware: a fresh nonce in the context, the headers on every response it produces. */
 export function securityHeadersMiddleware(
   formTargets: (context: Parameters<MiddlewareFunction<Response>>[0]["context"]) => readonly string[],
+  /** Whether the site is served over HTTPS: from APP_URL, never from what a client or proxy claims. */
+  isHttps: (context: Parameters<MiddlewareFunction<Response>>[0]["context"]) => boolean,
 ): MiddlewareFunction<Response> {
-  return async ({ request, context }, next) => {
+  return async ({ context }, next) => {
     const nonce = createNonce();
     context.set(cspNonceContext, nonce);
     const response = await next();
@@ -65,7 +67,7 @@ export function securityHeadersMiddleware(
       applySecurityHeaders(response.headers, {
         nonce,
         formTargets: formTargets(context),
-        https: new URL(request.url).protocol === "https:",
+        https: isHttps(context),
       });
     } catch {
       // A response with immutable headers (a proxied fetch) keeps its own.

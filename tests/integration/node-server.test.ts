@@ -5,7 +5,7 @@
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import { readdirSync } from "node:fs";
-import { createServer } from "node:net";
+import { connect, createServer } from "node:net";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import {
@@ -44,6 +44,8 @@ function configuration(port: number): NodeJS.ProcessEnv {
     STRIPE_WEBHOOK_SECRET: LOCAL_STRIPE_WEBHOOK_SECRET,
     STRIPE_PRO_PRICE_ID: LOCAL_STRIPE_PRO_PRICE_ID,
     COOKIE_SECRET: LOCAL_COOKIE_SECRET,
+    AI_BASE_URL: "http://127.0.0.1:9/v1",
+    AI_MODEL: "tonewise-local",
   };
 }
 
@@ -83,6 +85,15 @@ describe("the Node server", () => {
     expect(server.output()).toContain("supabaseKey is required.");
   });
 
+  it("refuses to start in production without an AI engine, naming the variables", async () => {
+    const env = configuration(await freePort());
+    delete env.AI_BASE_URL;
+    delete env.AI_MODEL;
+    const server = start(env);
+    expect(await server.exited).toBe(1);
+    expect(server.output()).toContain("No AI engine configured: set AI_BASE_URL and AI_MODEL");
+  });
+
   it("names any other missing variable", async () => {
     const env = configuration(await freePort());
     delete env.STRIPE_WEBHOOK_SECRET;
@@ -117,4 +128,58 @@ describe("the Node server", () => {
     expect(await server.exited).toBe(0);
     await expect.poll(server.output, { timeout: 5_000 }).toContain("SIGTERM received");
   });
+
+  it("answers a malformed Host with a plain 400 and no stack trace, even with NODE_ENV unset", async () => {
+    const port = await freePort();
+    const env = configuration(port);
+    delete env.NODE_ENV;
+    const server = start(env);
+    await waitForHealth(`http://127.0.0.1:${port}`);
+    for (const headers of ["Host: [bad", `Host: 127.0.0.1:${port}\r\nX-Forwarded-Host: [bad`]) {
+      const raw = await rawRequest(port, `GET / HTTP/1.1\r\n${headers}\r\nConnection: close\r\n\r\n`);
+      const [head = "", body = ""] = raw.split("\r\n\r\n");
+      expect(head, headers).toMatch(/^HTTP\/1\.1 (200|400) /);
+      expect(raw).not.toMatch(/\bat .*\(|node_modules|\/build\/server|Error:/);
+      if (head.startsWith("HTTP/1.1 400")) {
+        expect(body).toBe("Bad request.");
+        expect(head).toMatch(/content-security-policy: default-src 'none'/i);
+        expect(head).toMatch(/x-content-type-options: nosniff/i);
+      }
+    }
+  });
+
+  it("believes no proxy by default: a forged X-Forwarded-Host cannot pass the cross-site check", async () => {
+    const port = await freePort();
+    const server = start(configuration(port));
+    await waitForHealth(`http://127.0.0.1:${port}`);
+    const response = await fetch(`http://127.0.0.1:${port}/auth`, {
+      method: "POST",
+      headers: { Origin: "http://evil.example", "X-Forwarded-Host": "evil.example", "X-Forwarded-Proto": "http", "Content-Type": "application/x-www-form-urlencoded" },
+      body: "mode=signin&email=a%40b.co&password=x",
+      redirect: "manual",
+    });
+    // The URL stays the socket's (127.0.0.1), so React Router's own origin check refuses the
+    // action (400) before ours would (403); with every hop trusted it used to run.
+    expect(response.status).toBe(400);
+    expect(response.headers.getSetCookie()).toEqual([]);
+    server.child.kill("SIGTERM");
+  });
+
+  it("refuses TRUST_PROXY=true, which would believe any client", async () => {
+    const env = configuration(await freePort());
+    env.TRUST_PROXY = "true";
+    const server = start(env);
+    expect(await server.exited).toBe(1);
+    expect(server.output()).toContain("TRUST_PROXY=true would believe any client");
+  });
 });
+
+function rawRequest(port: number, request: string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const socket = connect(port, "127.0.0.1", () => socket.write(request));
+    let data = "";
+    socket.on("data", (chunk) => (data += chunk));
+    socket.on("end", () => resolve(data));
+    socket.on("error", reject);
+  });
+}

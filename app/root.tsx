@@ -10,6 +10,7 @@ import type { Route } from "./+types/root";
 import stylesheet from "./app.css?url";
 import { formRedirectTargets, getEnv } from "~/lib/env.server";
 import { securityHeadersMiddleware } from "~/lib/security-headers.server";
+import { cachePolicyMiddleware } from "~/lib/cache-policy.server";
 import { csrfMiddleware } from "~/lib/csrf.server";
 import { sessionMiddleware } from "~/lib/session.server";
 import { takeToasts, toastMiddleware } from "~/lib/toast.server";
@@ -22,6 +23,7 @@ export const middleware: Route.MiddlewareFunction[] = [
     (context) => formRedirectTargets(getEnv(context)),
     (context) => new URL(getEnv(context).APP_URL).protocol === "https:",
   ),
+  cachePolicyMiddleware,
   csrfMiddleware,
   toastMiddleware,
   sessionMiddleware,

@@ -86,7 +86,47 @@ export function parseEnv(raw: RawEnv): AppEnv {
       `Invalid environment variable ${String(issue?.path[0])}: ${issue?.message ?? "invalid"}`,
     );
   }
+  if (result.data.NODE_ENV === "production" && !isLocalOrigin(result.data.APP_URL)) {
+    const local = localValuesIn(result.data);
+    if (local.length > 0) {
+      throw new ConfigurationError(
+        `Production refuses local development values (the local backend's published keys and addresses): ${local.join(", ")}`,
+      );
+    }
+  }
   return result.data;
+}
+
+/** http://localhost…, http://127.x… or http://[::1]…: the app running on this machine. */
+function isLocalOrigin(url: string): boolean {
+  const { hostname } = new URL(url);
+  return hostname === "localhost" || hostname === "[::1]" || /^127\.\d+\.\d+\.\d+$/.test(hostname);
+}
+
+/** The Supabase CLI's well-known local keys are JWTs issued by "supabase-demo". */
+function isLocalSupabaseKey(key: string): boolean {
+  try {
+    const payload = JSON.parse(atob(key.split(".")[1]!.replace(/-/g, "+").replace(/_/g, "/"))) as { iss?: unknown };
+    return payload.iss === "supabase-demo";
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Values that only make sense with the local backend: a public site configured with them is a
+ * mistake that would, at best, not work and, at worst, sign its cookies with a published secret.
+ */
+function localValuesIn(env: AppEnv): string[] {
+  const local: string[] = [];
+  if (isLocalOrigin(env.SUPABASE_URL)) local.push("SUPABASE_URL");
+  if (isLocalSupabaseKey(env.SUPABASE_ANON_KEY)) local.push("SUPABASE_ANON_KEY");
+  if (isLocalSupabaseKey(env.SUPABASE_SERVICE_ROLE_KEY)) local.push("SUPABASE_SERVICE_ROLE_KEY");
+  if (env.STRIPE_API_URL) local.push("STRIPE_API_URL");
+  if (env.STRIPE_SECRET_KEY.endsWith("_tonewise_local")) local.push("STRIPE_SECRET_KEY");
+  if (env.COOKIE_SECRET.includes("not-for-production")) local.push("COOKIE_SECRET");
+  if (env.AI_BASE_URL && isLocalOrigin(env.AI_BASE_URL) && new URL(env.AI_BASE_URL).port === "54331") local.push("AI_BASE_URL");
+  return local;
 }
 
 /** Set by a platform entry that does not use process.env (the Cloudflare Worker). */

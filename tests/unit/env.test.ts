@@ -33,3 +33,34 @@ describe("environment", () => {
     expect(() => parseEnv({ ...complete, COOKIE_SECRET: "short" })).toThrow(/COOKIE_SECRET/);
   });
 });
+
+describe("production refuses local values (issue 10, finding 13)", () => {
+  const localAnon =
+    "eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJpc3MiOiJzdXBhYmFzZS1kZW1vIiwicm9sZSI6ImFub24iLCJleHAiOjE5ODM4MTI5OTZ9.CRXP1A7WOeoJeXxjNni43kdQwgnWNReilDMblYTn_I0";
+
+  it.each([
+    ["SUPABASE_URL", { SUPABASE_URL: "http://127.0.0.1:54321" }],
+    ["SUPABASE_ANON_KEY", { SUPABASE_ANON_KEY: localAnon }],
+    ["STRIPE_API_URL", { STRIPE_API_URL: "http://127.0.0.1:12111" }],
+    ["STRIPE_SECRET_KEY", { STRIPE_SECRET_KEY: "sk_test_tonewise_local" }],
+    ["COOKIE_SECRET", { COOKIE_SECRET: "tonewise-local-cookie-secret-not-for-production" }],
+    ["AI_BASE_URL", { AI_BASE_URL: "http://127.0.0.1:54331/v1", AI_MODEL: "tonewise-local" }],
+  ])("a public site with the local %s does not start", (name, values) => {
+    expect(() => parseEnv({ ...complete, ...values })).toThrow(new RegExp(`Production refuses local development values.*${name}`));
+  });
+
+  it("the same values are fine for the app running on this machine, or outside production", () => {
+    const localValues = {
+      SUPABASE_URL: "http://127.0.0.1:54321",
+      SUPABASE_ANON_KEY: localAnon,
+      STRIPE_API_URL: "http://127.0.0.1:12111",
+      COOKIE_SECRET: "tonewise-local-cookie-secret-not-for-production",
+    };
+    expect(() => parseEnv({ ...complete, ...localValues, APP_URL: "http://localhost:3000" })).not.toThrow();
+    expect(() => parseEnv({ ...complete, ...localValues, NODE_ENV: "development" })).not.toThrow();
+  });
+
+  it("a real configuration starts", () => {
+    expect(() => parseEnv({ ...complete, AI_BASE_URL: "https://api.openai.com/v1", AI_MODEL: "gpt-4o-mini" })).not.toThrow();
+  });
+});

@@ -1,0 +1,159 @@
+/**
+ * When to follow up: "business morning" arithmetic in the user's time zone, pure and shared by
+ * the server, the dashboard and the extension. Business days are Monday to Friday; a business
+ * morning is 9:00 local time. The blog's guidance drives the defaults: follow up within 48 hours
+ * (two business days), then 3–5 business days between follow-ups, at most three follow-ups.
+ *
+ * Everything is computed on the wall clock of `timeZone` (an IANA name such as
+ * "America/New_York") and converted back to an instant, so daylight-saving changes move nothing:
+ * 9:00 stays 9:00.
+ */
+export const BUSINESS_MORNING_HOUR = 9;
+export const FIRST_FOLLOW_UP_BUSINESS_DAYS = 2;
+/** Business days before each further follow-up: the first, second and third after the initial one. */
+export const SEQUENCE_GAPS_BUSINESS_DAYS = [3, 4, 5] as const;
+export const RECOMMENDED_MAX_FOLLOW_UPS = 3;
+
+export type WallTime = { year: number; month: number; day: number; hour: number; minute: number };
+
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
+function formatter(timeZone: string): Intl.DateTimeFormat {
+  let format = formatters.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat("en-US", {
+      timeZone,
+      hourCycle: "h23",
+      year: "numeric",
+      month: "numeric",
+      day: "numeric",
+      hour: "numeric",
+      minute: "numeric",
+      second: "numeric",
+    });
+    formatters.set(timeZone, format);
+  }
+  return format;
+}
+
+export function isValidTimeZone(timeZone: unknown): timeZone is string {
+  if (typeof timeZone !== "string" || timeZone.length === 0 || timeZone.length > 64) return false;
+  try {
+    formatter(timeZone);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** The wall-clock time in `timeZone` at `instant`. */
+export function wallTime(instant: Date, timeZone: string): WallTime & { second: number } {
+  const parts = Object.fromEntries(formatter(timeZone).formatToParts(instant).map((part) => [part.type, part.value]));
+  return {
+    year: Number(parts.year),
+    month: Number(parts.month),
+    day: Number(parts.day),
+    hour: Number(parts.hour),
+    minute: Number(parts.minute),
+    second: Number(parts.second),
+  };
+}
+
+/** Milliseconds `timeZone` is ahead of UTC at `instant`. */
+function offsetAt(instant: number, timeZone: string): number {
+  const wall = wallTime(new Date(instant), timeZone);
+  const asUtc = Date.UTC(wall.year, wall.month - 1, wall.day, wall.hour, wall.minute, wall.second);
+  return asUtc - (instant - (instant % 1000));
+}
+
+/**
+ * The instant at which `timeZone`'s clocks show `wall`. A wall time skipped by a daylight-saving
+ * jump resolves to the instant just after the jump; a repeated one to its first occurrence.
+ */
+export function instantAt(wall: WallTime, timeZone: string): Date {
+  const naive = Date.UTC(wall.year, wall.month - 1, wall.day, wall.hour, wall.minute);
+  let candidate = naive - offsetAt(naive, timeZone);
+  const second = naive - offsetAt(candidate, timeZone);
+  if (second !== candidate) {
+    // Near a transition: prefer the earlier instant whose wall time matches.
+    const earlier = Math.min(candidate, second);
+    const check = wallTime(new Date(earlier), timeZone);
+    candidate = check.hour === wall.hour && check.minute === wall.minute ? earlier : Math.max(candidate, second);
+  }
+  return new Date(candidate);
+}
+
+/** Day of the week of a calendar date: 0 = Sunday … 6 = Saturday. */
+function weekday(year: number, month: number, day: number): number {
+  return new Date(Date.UTC(year, month - 1, day)).getUTCDay();
+}
+
+function addDays(date: { year: number; month: number; day: number }, days: number) {
+  const next = new Date(Date.UTC(date.year, date.month - 1, date.day + days));
+  return { year: next.getUTCFullYear(), month: next.getUTCMonth() + 1, day: next.getUTCDate() };
+}
+
+function isBusinessDay(date: { year: number; month: number; day: number }): boolean {
+  const dow = weekday(date.year, date.month, date.day);
+  return dow !== 0 && dow !== 6;
+}
+
+function morningOf(date: { year: number; month: number; day: number }, timeZone: string): Date {
+  return instantAt({ ...date, hour: BUSINESS_MORNING_HOUR, minute: 0 }, timeZone);
+}
+
+/** 9:00 on the `count`-th business day after the local date of `from` (weekends skipped). */
+export function businessMorningsLater(from: Date, count: number, timeZone: string): Date {
+  let day: { year: number; month: number; day: number } = wallTime(from, timeZone);
+  for (let remaining = Math.max(1, Math.floor(count)); remaining > 0; ) {
+    day = addDays(day, 1);
+    if (isBusinessDay(day)) remaining--;
+  }
+  return morningOf(day, timeZone);
+}
+
+/** The default reminder: two business days after `sentAt`, at 9:00 local. */
+export function suggestedFollowUp(sentAt: Date, timeZone: string): Date {
+  return businessMorningsLater(sentAt, FIRST_FOLLOW_UP_BUSINESS_DAYS, timeZone);
+}
+
+/** 9:00 tomorrow (the calendar day after today, local). */
+export function tomorrowMorning(now: Date, timeZone: string): Date {
+  return morningOf(addDays(wallTime(now, timeZone), 1), timeZone);
+}
+
+/** 9:00 on the next business day after today. */
+export function nextBusinessMorning(now: Date, timeZone: string): Date {
+  return businessMorningsLater(now, 1, timeZone);
+}
+
+/** 9:00 seven days from today. */
+export function inAWeek(now: Date, timeZone: string): Date {
+  return morningOf(addDays(wallTime(now, timeZone), 7), timeZone);
+}
+
+/** 9:00 next Monday. */
+export function nextWeekMorning(now: Date, timeZone: string): Date {
+  const today = wallTime(now, timeZone);
+  const dow = weekday(today.year, today.month, today.day);
+  return morningOf(addDays(today, ((8 - dow) % 7) || 7), timeZone);
+}
+
+/** Three hours from now, on the next quarter hour. */
+export function laterToday(now: Date): Date {
+  const quarter = 15 * 60_000;
+  return new Date(Math.ceil((now.getTime() + 3 * 60 * 60_000) / quarter) * quarter);
+}
+
+/**
+ * The next follow-up of a sequence, after the `followUpsSoFar`-th one was sent at `sentAt`:
+ * 3, then 4, then 5 business days later. After the third, `suggestStopping` is true (the
+ * guidance) — the product suggests it, never enforces it.
+ */
+export function nextInSequence(sentAt: Date, followUpsSoFar: number, timeZone: string): { at: Date; suggestStopping: boolean } {
+  const index = Math.min(Math.max(0, followUpsSoFar), SEQUENCE_GAPS_BUSINESS_DAYS.length - 1);
+  return {
+    at: businessMorningsLater(sentAt, SEQUENCE_GAPS_BUSINESS_DAYS[index]!, timeZone),
+    suggestStopping: followUpsSoFar >= RECOMMENDED_MAX_FOLLOW_UPS,
+  };
+}

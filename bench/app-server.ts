@@ -4,31 +4,31 @@
  *
  *   PORT=… LOCAL_BACKEND_IN_MEMORY=1 node emulators/launch.ts --app-url … -- node server.ts
  *
- * with one difference: the launcher's backend listens on fixed ports (54321, 54324, 12111), which
+ * with one difference: the launcher's backend listens on fixed ports (54321, 54324, 12111, 54331), which
  * a parallel `npm run dev` or test run usually holds, so here the backend takes free loopback
  * ports and the app is handed those. The variables are the launcher's.
  *
- * Env: PORT (the app's port, on 127.0.0.1), BENCH_BACKEND_PORTS ("supabase,mailbox,stripe").
+ * Env: PORT (the app's port, on 127.0.0.1), BENCH_BACKEND_PORTS ("supabase,mailbox,stripe,ai").
  * Exits, stopping the app and the backend, when the bench's IPC channel closes or after
  * MAX_LIFETIME_MS, whichever comes first.
  */
 import { spawn } from "node:child_process";
-import * as local from "../emulators/config.ts";
+import { localAppEnvironment } from "../emulators/config.ts";
 import { serveLocalBackend } from "../emulators/http.ts";
 import { createLocalBackend } from "../emulators/index.ts";
 
 const MAX_LIFETIME_MS = 5 * 60_000;
 
 const port = Number(process.env.PORT);
-const [supabase, mailbox, stripe] = (process.env.BENCH_BACKEND_PORTS ?? "").split(",").map(Number);
-if (!port || !supabase || !mailbox || !stripe) {
+const [supabase, mailbox, stripe, ai] = (process.env.BENCH_BACKEND_PORTS ?? "").split(",").map(Number);
+if (!port || !supabase || !mailbox || !stripe || !ai) {
   console.error("bench/app-server.ts needs PORT and BENCH_BACKEND_PORTS");
   process.exit(2);
 }
 const appUrl = `http://127.0.0.1:${port}`;
 
 const backend = await createLocalBackend({
-  ports: { supabase, mailbox, stripe },
+  ports: { supabase, mailbox, stripe, ai },
   stripeWebhookUrl: `${appUrl}/api/webhooks/stripe`,
   siteUrl: appUrl,
   logEmails: false,
@@ -41,15 +41,7 @@ const app = spawn(process.execPath, ["server.ts"], {
     ...process.env,
     PORT: String(port),
     HOST: "127.0.0.1",
-    APP_URL: appUrl,
-    SUPABASE_URL: served.urls.supabase,
-    SUPABASE_ANON_KEY: local.LOCAL_SUPABASE_ANON_KEY,
-    SUPABASE_SERVICE_ROLE_KEY: local.LOCAL_SUPABASE_SERVICE_ROLE_KEY,
-    STRIPE_SECRET_KEY: local.LOCAL_STRIPE_SECRET_KEY,
-    STRIPE_WEBHOOK_SECRET: local.LOCAL_STRIPE_WEBHOOK_SECRET,
-    STRIPE_PRO_PRICE_ID: local.LOCAL_STRIPE_PRO_PRICE_ID,
-    STRIPE_API_URL: served.urls.stripe,
-    COOKIE_SECRET: local.LOCAL_COOKIE_SECRET,
+    ...localAppEnvironment(appUrl, served.urls),
   },
 });
 

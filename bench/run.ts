@@ -137,7 +137,7 @@ async function startMinimal(buildDirectory: string): Promise<{ server: Started; 
 
 async function startOurs(): Promise<{ server: Started; origin: string }> {
   const port = await freePort();
-  const backendPorts = [await freePort(), await freePort(), await freePort()];
+  const backendPorts = [await freePort(), await freePort(), await freePort(), await freePort()];
   const server = startNode(
     "our app",
     [path.join(ROOT, "bench/app-server.ts")],

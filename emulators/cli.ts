@@ -14,12 +14,13 @@ import { createLocalBackend, DEFAULT_PORTS } from "./index.ts";
 
 export const LOCAL_BACKEND_DATA_DIR = ".local-backend";
 
-export function describeLocalBackend(urls: { supabase: string; mailbox: string; stripe: string }): string {
+export function describeLocalBackend(urls: { supabase: string; mailbox: string; stripe: string; ai: string }): string {
   return [
     "Local backend running:",
     `  Supabase        ${urls.supabase}  (Auth /auth/v1, REST /rest/v1, controls /__emulator/)`,
     `  Mailbox         ${urls.mailbox}`,
     `  Stripe          ${urls.stripe}`,
+    `  AI stand-in     ${urls.ai}  (OpenAI-compatible, rule-based rewrites: not a model)`,
     `  anon key        ${LOCAL_SUPABASE_ANON_KEY}`,
     `  service key     ${LOCAL_SUPABASE_SERVICE_ROLE_KEY}`,
     `  Stripe key      ${LOCAL_STRIPE_SECRET_KEY}`,

@@ -5,10 +5,15 @@
 export const LOCAL_SUPABASE_PORT = 54321;
 export const LOCAL_MAILBOX_PORT = 54324;
 export const LOCAL_STRIPE_PORT = 12111;
+export const LOCAL_AI_PORT = 54331;
 
 export const LOCAL_SUPABASE_URL = `http://127.0.0.1:${LOCAL_SUPABASE_PORT}`;
 export const LOCAL_MAILBOX_URL = `http://127.0.0.1:${LOCAL_MAILBOX_PORT}`;
 export const LOCAL_STRIPE_URL = `http://127.0.0.1:${LOCAL_STRIPE_PORT}`;
+/** The local AI stand-in's OpenAI-compatible API (what AI_BASE_URL points at locally). */
+export const LOCAL_AI_URL = `http://127.0.0.1:${LOCAL_AI_PORT}/v1`;
+export const LOCAL_AI_MODEL = "tonewise-local";
+export const LOCAL_AI_API_KEY = "tonewise-local-ai-key";
 
 /** HS256 secret that signs every local JWT (the Supabase CLI's default local secret). */
 export const LOCAL_JWT_SECRET = "super-secret-jwt-token-with-at-least-32-characters-long";
@@ -30,3 +35,28 @@ export const LOCAL_SITE_URL = "http://localhost:5173";
 
 /** Fixed cookie-signing secret that `emulators/launch.ts` hands the app when it runs locally. */
 export const LOCAL_COOKIE_SECRET = "tonewise-local-cookie-secret-not-for-production";
+
+/**
+ * The app's whole configuration for running against the local backend: what `emulators/launch.ts`
+ * hands `npm run dev`, `preview` and `preview:worker`, and what the tests and the bench use.
+ * `urls` replaces the fixed addresses when the backend listens elsewhere (ephemeral ports).
+ */
+export function localAppEnvironment(
+  appUrl: string,
+  urls: Partial<{ supabase: string; stripe: string; ai: string }> = {},
+): Record<string, string> {
+  return {
+    APP_URL: appUrl,
+    SUPABASE_URL: urls.supabase ?? LOCAL_SUPABASE_URL,
+    SUPABASE_ANON_KEY: LOCAL_SUPABASE_ANON_KEY,
+    SUPABASE_SERVICE_ROLE_KEY: LOCAL_SUPABASE_SERVICE_ROLE_KEY,
+    STRIPE_SECRET_KEY: LOCAL_STRIPE_SECRET_KEY,
+    STRIPE_WEBHOOK_SECRET: LOCAL_STRIPE_WEBHOOK_SECRET,
+    STRIPE_PRO_PRICE_ID: LOCAL_STRIPE_PRO_PRICE_ID,
+    STRIPE_API_URL: urls.stripe ?? LOCAL_STRIPE_URL,
+    COOKIE_SECRET: LOCAL_COOKIE_SECRET,
+    AI_BASE_URL: urls.ai ?? LOCAL_AI_URL,
+    AI_MODEL: LOCAL_AI_MODEL,
+    AI_API_KEY: LOCAL_AI_API_KEY,
+  };
+}

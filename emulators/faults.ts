@@ -6,8 +6,8 @@
  */
 import { authErrorResponse, unexpectedFailure } from "./supabase/auth/errors.ts";
 
-export type ServiceName = "supabase" | "stripe" | "mailbox";
-export const SERVICE_NAMES: ReadonlyArray<ServiceName> = ["supabase", "stripe", "mailbox"];
+export type ServiceName = "supabase" | "stripe" | "mailbox" | "ai";
+export const SERVICE_NAMES: ReadonlyArray<ServiceName> = ["supabase", "stripe", "mailbox", "ai"];
 
 export interface FaultSpec {
   service: ServiceName;
@@ -67,6 +67,11 @@ function failure(service: ServiceName, request: Request): Response {
       );
     case "mailbox":
       return Response.json({ error: "Internal error (local backend fault)" }, { status: 500 });
+    case "ai":
+      return Response.json(
+        { error: { message: "The server had an error while processing your request (local backend fault)", type: "server_error" } },
+        { status: 500 },
+      );
   }
 }
 

@@ -9,14 +9,17 @@ import type { LocalBackend, LocalBackendPorts } from "./index.ts";
 
 export interface ServedLocalBackend {
   /** The addresses actually listened on (a port of 0 picks a free one). */
-  readonly urls: { supabase: string; mailbox: string; stripe: string };
+  readonly urls: { supabase: string; mailbox: string; stripe: string; ai: string };
   close(): Promise<void>;
 }
+
+const SERVICES = ["supabase", "mailbox", "stripe", "ai"] as const;
 
 const SERVICE_TITLES: Record<keyof LocalBackendPorts, string> = {
   supabase: "local Supabase",
   mailbox: "local mailbox",
   stripe: "local Stripe",
+  ai: "local AI stand-in",
 };
 
 async function toWebRequest(incoming: IncomingMessage, port: number, signal: AbortSignal): Promise<Request> {
@@ -114,7 +117,7 @@ function closeServer(server: Server): Promise<void> {
  * opening an on-disk backend, so that a second copy never opens the same data directory.
  */
 export async function assertPortsAvailable(ports: LocalBackendPorts): Promise<void> {
-  for (const service of ["supabase", "mailbox", "stripe"] as const) {
+  for (const service of SERVICES) {
     const probe = createServer();
     await listen(probe, ports[service], service);
     await closeServer(probe);
@@ -127,7 +130,7 @@ export async function serveLocalBackend(
   ports: Partial<LocalBackendPorts> = {},
 ): Promise<ServedLocalBackend> {
   const wanted: LocalBackendPorts = { ...backend.ports, ...ports };
-  const services = (["supabase", "mailbox", "stripe"] as const).map((service) => {
+  const services = SERVICES.map((service) => {
     let actualPort = wanted[service];
     const server = serverFor(backend[service].handle, () => actualPort);
     return { service, server, setPort: (port: number) => (actualPort = port) };
@@ -145,7 +148,7 @@ export async function serveLocalBackend(
     return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   };
   return {
-    urls: { supabase: urlOf("supabase"), mailbox: urlOf("mailbox"), stripe: urlOf("stripe") },
+    urls: { supabase: urlOf("supabase"), mailbox: urlOf("mailbox"), stripe: urlOf("stripe"), ai: `${urlOf("ai")}/v1` },
     async close() {
       await Promise.all(services.map(({ server }) => closeServer(server)));
     },

@@ -1,11 +1,13 @@
 /**
- * The local backend: local Supabase (Auth + REST on PGlite), the local mailbox and the local
- * Stripe, sharing one clock, each as a Web-standard `handle(request)`. Served over HTTP by
+ * The local backend: local Supabase (Auth + REST on PGlite), the local mailbox, the local
+ * Stripe and the local AI stand-in, sharing one clock, each as a Web-standard `handle(request)`. Served over HTTP by
  * http.ts, or mounted in-process by msw.ts. Test controls live under /__emulator/ on the Supabase
  * port (controls.ts) and as methods here.
  */
+import { createAiStandIn } from "./ai/index.ts";
 import { createClock, type Clock } from "./clock.ts";
 import {
+  LOCAL_AI_PORT,
   LOCAL_MAILBOX_PORT,
   LOCAL_SITE_URL,
   LOCAL_STRIPE_PORT,
@@ -27,12 +29,14 @@ export interface LocalBackendPorts {
   supabase: number;
   mailbox: number;
   stripe: number;
+  ai: number;
 }
 
 export const DEFAULT_PORTS: LocalBackendPorts = {
   supabase: LOCAL_SUPABASE_PORT,
   mailbox: LOCAL_MAILBOX_PORT,
   stripe: LOCAL_STRIPE_PORT,
+  ai: LOCAL_AI_PORT,
 };
 
 export interface LocalBackendOptions {
@@ -71,6 +75,8 @@ export interface LocalBackend {
     /** Resolves once queued webhooks have been delivered. */
     idle(): Promise<void>;
   };
+  /** The local AI stand-in (OpenAI-compatible, rule-based rewrites). */
+  readonly ai: { handle: Handler };
   /** Runs SQL as the superuser (test set-up): one statement with params, or a script. */
   sql<T = Record<string, unknown>>(query: string, params?: unknown[]): Promise<T[]>;
   /** Everything back to the start: migrated empty database, no emails, fresh Stripe, no faults, real time. */
@@ -95,6 +101,7 @@ export async function createLocalBackend(options: LocalBackendOptions = {}): Pro
     webhookUrl: options.stripeWebhookUrl,
     baseUrl: `http://127.0.0.1:${ports.stripe}`,
   });
+  const ai = createAiStandIn();
   const faults = createFaultInjector();
   const supabaseWithFaults = faults.wrap("supabase", (request) => supabase.handle(request));
 
@@ -116,6 +123,9 @@ export async function createLocalBackend(options: LocalBackendOptions = {}): Pro
       handle: faults.wrap("stripe", (request) => stripe.handle(request)),
       deliveries: () => stripe.deliveries(),
       idle: () => stripe.idle(),
+    },
+    ai: {
+      handle: faults.wrap("ai", (request) => ai.handle(request)),
     },
 
     async sql(query, params) {

@@ -12,14 +12,7 @@
 import { spawn } from "node:child_process";
 import { existsSync } from "node:fs";
 import { describeLocalBackend, LOCAL_BACKEND_DATA_DIR } from "./cli.ts";
-import {
-  LOCAL_COOKIE_SECRET,
-  LOCAL_STRIPE_PRO_PRICE_ID,
-  LOCAL_STRIPE_SECRET_KEY,
-  LOCAL_STRIPE_WEBHOOK_SECRET,
-  LOCAL_SUPABASE_ANON_KEY,
-  LOCAL_SUPABASE_SERVICE_ROLE_KEY,
-} from "./config.ts";
+import { localAppEnvironment } from "./config.ts";
 import { assertPortsAvailable, serveLocalBackend, type ServedLocalBackend } from "./http.ts";
 import { createLocalBackend, DEFAULT_PORTS, type LocalBackend } from "./index.ts";
 
@@ -71,6 +64,9 @@ function run(command: string, args: string[], env: NodeJS.ProcessEnv): Promise<n
 async function main(): Promise<number> {
   const { appUrl, command, args } = parseLaunchArguments(process.argv.slice(2));
   if (existsSync(".env")) process.loadEnvFile(".env");
+  if (process.env.NODE_ENV === "production") {
+    throw new Error("The local backend is for development and tests: refusing to run with NODE_ENV=production.");
+  }
 
   if (process.env.SUPABASE_URL) {
     return run(command, args, { ...process.env, APP_URL: process.env.APP_URL ?? appUrl });
@@ -91,18 +87,10 @@ async function main(): Promise<number> {
     console.log(describeLocalBackend(served.urls));
     console.log(`  webhooks to     ${webhookUrl}\n  data            ${inMemory ? "in memory" : `${LOCAL_BACKEND_DATA_DIR}/`}`);
 
-    return await run(command, args, {
-      ...process.env,
-      SUPABASE_URL: served.urls.supabase,
-      SUPABASE_ANON_KEY: LOCAL_SUPABASE_ANON_KEY,
-      SUPABASE_SERVICE_ROLE_KEY: LOCAL_SUPABASE_SERVICE_ROLE_KEY,
-      STRIPE_SECRET_KEY: LOCAL_STRIPE_SECRET_KEY,
-      STRIPE_WEBHOOK_SECRET: LOCAL_STRIPE_WEBHOOK_SECRET,
-      STRIPE_PRO_PRICE_ID: LOCAL_STRIPE_PRO_PRICE_ID,
-      STRIPE_API_URL: served.urls.stripe,
-      APP_URL: appUrl,
-      COOKIE_SECRET: LOCAL_COOKIE_SECRET,
-    });
+    // A real engine configured in the environment wins over the local AI stand-in.
+    const local = localAppEnvironment(appUrl, served.urls);
+    const engine = process.env.AI_BASE_URL ? { AI_BASE_URL: process.env.AI_BASE_URL, AI_MODEL: process.env.AI_MODEL ?? "", AI_API_KEY: process.env.AI_API_KEY ?? "" } : {};
+    return await run(command, args, { ...process.env, ...local, ...engine });
   } finally {
     await served?.close();
     await backend?.close();

@@ -10,30 +10,14 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { createRequestHandler, RouterContextProvider, type ServerBuild } from "react-router";
 import { afterAll, beforeAll, beforeEach } from "vitest";
-import {
-  LOCAL_COOKIE_SECRET,
-  LOCAL_STRIPE_PRO_PRICE_ID,
-  LOCAL_STRIPE_SECRET_KEY,
-  LOCAL_STRIPE_URL,
-  LOCAL_STRIPE_WEBHOOK_SECRET,
-  LOCAL_SUPABASE_ANON_KEY,
-  LOCAL_SUPABASE_SERVICE_ROLE_KEY,
-  LOCAL_SUPABASE_URL,
-} from "../../../emulators/config.ts";
+import { localAppEnvironment } from "../../../emulators/config.ts";
 import { localBackendForThisFile, type BackendHarness } from "../backend/local-backend-fixture.ts";
 
 export const APP_ORIGIN = "http://localhost:3000";
 
 Object.assign(process.env, {
-  APP_URL: APP_ORIGIN,
-  SUPABASE_URL: LOCAL_SUPABASE_URL,
-  SUPABASE_ANON_KEY: LOCAL_SUPABASE_ANON_KEY,
-  SUPABASE_SERVICE_ROLE_KEY: LOCAL_SUPABASE_SERVICE_ROLE_KEY,
-  STRIPE_SECRET_KEY: LOCAL_STRIPE_SECRET_KEY,
-  STRIPE_WEBHOOK_SECRET: LOCAL_STRIPE_WEBHOOK_SECRET,
-  STRIPE_PRO_PRICE_ID: LOCAL_STRIPE_PRO_PRICE_ID,
-  STRIPE_API_URL: LOCAL_STRIPE_URL,
-  COOKIE_SECRET: LOCAL_COOKIE_SECRET,
+  ...localAppEnvironment(APP_ORIGIN),
+  EXTENSION_ORIGINS: "chrome-extension://abcdefghijklmnopabcdefghijklmnop",
 });
 
 const BUILD = path.resolve(import.meta.dirname, "../../../build/server/index.js");

@@ -10,7 +10,7 @@ import { LOCAL_SUPABASE_ANON_KEY } from "../../../emulators/config.ts";
 import { serveLocalBackend, type ServedLocalBackend } from "../../../emulators/http.ts";
 import { createLocalBackend, type LocalBackend } from "../../../emulators/index.ts";
 
-const TEST_PORTS = { supabase: 54621, mailbox: 54624, stripe: 12611 };
+const TEST_PORTS = { supabase: 54621, mailbox: 54624, stripe: 12611, ai: 54631 };
 
 let backend: LocalBackend;
 let served: ServedLocalBackend;
@@ -38,6 +38,7 @@ describe("local backend over HTTP", () => {
       supabase: `http://127.0.0.1:${TEST_PORTS.supabase}`,
       mailbox: `http://127.0.0.1:${TEST_PORTS.mailbox}`,
       stripe: `http://127.0.0.1:${TEST_PORTS.stripe}`,
+      ai: `http://127.0.0.1:${TEST_PORTS.ai}/v1`,
     });
   });
 

@@ -29,6 +29,12 @@ export default [
     route("account", "routes/dashboard/account.tsx"),
   ]),
 
+  // The browser extension's hand-over
+  ...prefix("extension", [
+    route("connect", "routes/extension/connect.tsx"),
+    route("connected", "routes/extension/connected.tsx"),
+  ]),
+
   // Resources
   route("healthz", "routes/resources/healthz.ts"),
   route("sitemap.xml", "routes/resources/sitemap.ts"),
@@ -36,6 +42,14 @@ export default [
   route("blog/rss.xml", "routes/resources/rss.ts"),
   route("api/platform-stats", "routes/resources/platform-stats.ts"),
   route("api/webhooks/stripe", "routes/api/stripe-webhook.ts"),
+
+  // The API the extension calls (JSON, Bearer access tokens or the site's session)
+  layout("routes/api/v1/layout.ts", [
+    route("api/v1/optimize", "routes/api/v1/optimize.ts"),
+    route("api/v1/me", "routes/api/v1/me.ts"),
+    route("api/v1/extension/token", "routes/api/v1/extension-token.ts"),
+    route("api/v1/*", "routes/api/v1/not-found.ts"),
+  ]),
 
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

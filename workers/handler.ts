@@ -8,6 +8,7 @@
  */
 import { RouterContextProvider } from "react-router";
 import { ConfigurationError, envContext, parseEnv, type AppEnv } from "../app/lib/env.server";
+import { workersAiContext } from "../app/lib/optimize/engine.server";
 
 /** The part of Cloudflare's `ExecutionContext` the Worker relies on. */
 export interface WorkerExecutionContext {
@@ -64,6 +65,8 @@ export function createWorkerHandler(
       }
       const context = new RouterContextProvider();
       context.set(envContext, parsed.env);
+      // Workers AI, when bound as `AI` (used when no AI_BASE_URL is configured).
+      if (bindings.AI) context.set(workersAiContext, bindings.AI);
       return handleRequest(request, context);
     },
   };

@@ -1,6 +1,7 @@
 import type { SupabaseClient, User } from "@supabase/supabase-js";
 import { loadPaymentIssue, type PaymentIssue } from "./billing.server";
-import { summarizeUsage, usageMonth, type Tier, type UsageSummary } from "./usage";
+import type { ExtensionSettings } from "./settings.server";
+import { apiUsage, summarizeUsage, usageMonth, type Tier, type UsageSummary } from "./usage";
 
 /**
  * What the dashboard shows about the signed-in account. Each read follows the spec's calls; a
@@ -62,5 +63,37 @@ export async function loadAccountSummary(supabase: SupabaseClient, user: User): 
     tier,
     usage: summarizeUsage(tier, count),
     paymentIssue,
+  };
+}
+
+type AccountSummaryRow = {
+  email: string;
+  full_name: string;
+  member_since: string;
+  tier: Tier;
+  used: number;
+  message_limit: number | null;
+  notifications: boolean;
+  default_tone: ExtensionSettings["defaultTone"];
+  default_message_type: ExtensionSettings["defaultMessageType"];
+  usage_analytics: boolean;
+};
+
+/** What `GET /api/v1/me` answers, read in one round trip (`account_summary`). Null if the account is gone. */
+export async function loadApiAccount(supabase: SupabaseClient, userId: string) {
+  const { data, error } = await supabase.rpc("account_summary", { p_user_id: userId }).maybeSingle<AccountSummaryRow>();
+  if (error) throw new Error(`account_summary failed: ${error.code}`);
+  if (!data) return null;
+  return {
+    email: data.email,
+    fullName: data.full_name,
+    tier: data.tier,
+    usage: apiUsage(data.tier, data.used, data.message_limit),
+    settings: {
+      notifications: data.notifications,
+      defaultTone: data.default_tone,
+      defaultMessageType: data.default_message_type,
+      usageAnalytics: data.usage_analytics,
+    } satisfies ExtensionSettings,
   };
 }

@@ -1,8 +1,19 @@
 import type { MiddlewareFunction } from "react-router";
 import { getEnv } from "./env.server";
 
-/** Routes that accept cross-site POSTs because they authenticate another way (signatures). */
-const CSRF_EXEMPT_PATHS = new Set(["/api/webhooks/stripe"]);
+/** Routes that accept cross-site POSTs because they authenticate another way (signatures, codes). */
+const CSRF_EXEMPT_PATHS = new Set(["/api/webhooks/stripe", "/api/v1/extension/token"]);
+
+/**
+ * An API request that carries its own credentials: `/api/v1/*` judges a request with an
+ * Authorization header by that header alone, never by the cookies a browser attaches, so a
+ * cross-site caller gains nothing (and a browser cannot send one cross-site without the CORS
+ * preflight, which only the configured extension origins pass). The extension calls from its
+ * own origin this way.
+ */
+function carriesOwnCredentials(request: Request, pathname: string): boolean {
+  return pathname.startsWith("/api/v1/") && /^Bearer\s/i.test(request.headers.get("Authorization") ?? "");
+}
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
@@ -50,7 +61,7 @@ async function discardBody(request: Request): Promise<void> {
 
 export const csrfMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {
   const url = new URL(request.url);
-  if (!CSRF_EXEMPT_PATHS.has(url.pathname)) {
+  if (!CSRF_EXEMPT_PATHS.has(url.pathname) && !carriesOwnCredentials(request, url.pathname)) {
     // Only the configured public origin: the request's own URL comes from its Host (or a proxy's
     // X-Forwarded-Host), which a client can set.
     const trusted = [new URL(getEnv(context).APP_URL).origin];

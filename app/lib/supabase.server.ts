@@ -55,3 +55,18 @@ export function createAnonClient(env: AppEnv): SupabaseClient {
 export function createServiceClient(env: AppEnv): SupabaseClient {
   return createClient(env.SUPABASE_URL, env.SUPABASE_SERVICE_ROLE_KEY, { auth: serverOnlyAuth });
 }
+
+const serviceClients = new WeakMap<AppEnv, SupabaseClient>();
+
+/**
+ * One service-role client per configuration, reused across requests: it holds no session, so
+ * sharing it is safe, and the API's hot path does not build a client per request.
+ */
+export function sharedServiceClient(env: AppEnv): SupabaseClient {
+  let client = serviceClients.get(env);
+  if (!client) {
+    client = createServiceClient(env);
+    serviceClients.set(env, client);
+  }
+  return client;
+}

@@ -25,6 +25,30 @@ export function summarizeUsage(tier: Tier, messageCount: number): UsageSummary {
 
 /** "1 December": when a Free allowance starts again. */
 export function nextResetDate(now: Date = new Date()): string {
-  const next = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1));
-  return next.toLocaleDateString("en-US", { month: "long", day: "numeric", timeZone: "UTC" });
+  return nextResetInstant(now).toLocaleDateString("en-US", { month: "long", day: "numeric", timeZone: "UTC" });
+}
+
+/** The start of the next UTC month, when a Free allowance starts again. */
+export function nextResetInstant(now: Date = new Date()): Date {
+  return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1));
+}
+
+/** Where a user stands this month, as the API reports it (`limit` and `remaining` null for Pro). */
+export type ApiUsage = {
+  tier: Tier;
+  used: number;
+  limit: number | null;
+  remaining: number | null;
+  resetsAt: string;
+};
+
+export function apiUsage(tier: Tier, used: number, limit: number | null, now: Date = new Date()): ApiUsage {
+  const effectiveLimit = tier === "pro" ? null : (limit ?? FREE_MONTHLY_MESSAGE_LIMIT);
+  return {
+    tier,
+    used: Math.max(0, used),
+    limit: effectiveLimit,
+    remaining: effectiveLimit === null ? null : Math.max(0, effectiveLimit - used),
+    resetsAt: nextResetInstant(now).toISOString(),
+  };
 }

@@ -146,6 +146,8 @@ describe("the Node server", () => {
         expect(head).toMatch(/x-content-type-options: nosniff/i);
       }
     }
+    // The operator's log says what happened, in one line.
+    await expect.poll(server.output, { timeout: 5_000 }).toContain("GET / failed: TypeError (answered 400)");
   });
 
   it("believes no proxy by default: a forged X-Forwarded-Host cannot pass the cross-site check", async () => {

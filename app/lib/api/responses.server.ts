@@ -13,6 +13,7 @@ export type ApiErrorCode =
   | "rate_limited"
   | "engine_failed"
   | "engine_unavailable"
+  | "service_unavailable"
   | "internal_error";
 
 const API_HEADERS = { "Cache-Control": "private, no-store", "Content-Type": "application/json; charset=utf-8" };
@@ -55,4 +56,24 @@ export class ApiError extends Error {
   toResponse(): Response {
     return apiError(this.status, this.code, this.message, this.options);
   }
+}
+
+/**
+ * Runs an API handler and turns whatever it throws into the API's error shape: an `ApiError` into
+ * its answer, anything unexpected into a plain 500 (logged by name only: an error from deep inside
+ * a handler must never carry a user's text into the logs).
+ */
+export async function handleApi(run: () => Promise<Response>): Promise<Response> {
+  try {
+    return await run();
+  } catch (error) {
+    if (error instanceof ApiError) return error.toResponse();
+    if (error instanceof Response) throw error;
+    console.error(`[api] unexpected ${error instanceof Error ? error.name : typeof error}`);
+    return apiError(500, "internal_error", "Something went wrong on our side. Please try again.");
+  }
+}
+
+export function methodNotAllowed(allowed: string): Response {
+  return apiError(405, "method_not_allowed", `Use ${allowed} for this endpoint.`, { headers: { Allow: allowed } });
 }

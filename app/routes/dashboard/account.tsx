@@ -1,18 +1,29 @@
 import { getFormProps } from "@conform-to/react";
 import { Form, useRouteLoaderData } from "react-router";
+import { ApiTokensSection } from "~/components/dashboard/api-tokens";
 import { SubmitButton } from "~/components/submit-button";
 import { Field, inputClasses } from "~/components/ui/field";
 import { TextField } from "~/components/ui/text-field";
 import { useValidatedForm } from "~/components/use-validated-form";
 import { profileSchema } from "~/lib/auth-schemas";
+import { listAccessTokens } from "~/lib/access-tokens.server";
+import { dashboardUser } from "~/lib/dashboard-guard.server";
 import { getUser, getSupabase } from "~/lib/session.server";
 import { validateForm } from "~/lib/form-validation.server";
 import { flashToast } from "~/lib/toast.server";
 import type { Route } from "./+types/account";
 import type { loader as layoutLoader } from "./layout";
+import { createTokenAction, revokeTokenAction } from "./account.server";
+
+export async function loader({ context }: Route.LoaderArgs) {
+  return { tokens: await listAccessTokens(getSupabase(context), dashboardUser(context).id) };
+}
 
 export async function action({ request, context }: Route.ActionArgs) {
   const formData = await request.formData();
+  const intent = formData.get("intent");
+  if (intent === "create-token") return createTokenAction(context, formData);
+  if (intent === "revoke-token") return revokeTokenAction(context, formData);
   const validated = validateForm(context, formData, profileSchema, { fieldOrder: ["fullName"] });
   if (!validated.ok) return { result: validated.result };
   const user = await getUser(context);
@@ -36,12 +47,12 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export const meta = () => [{ title: "Account | Tonewise" }];
 
-export default function Account({ actionData }: Route.ComponentProps) {
+export default function Account({ actionData, loaderData }: Route.ComponentProps) {
   const { account } = useRouteLoaderData<typeof layoutLoader>("routes/dashboard/layout")!;
   const { form, fields, onSubmit } = useValidatedForm({
     id: `account-${account.fullName}`,
     schema: profileSchema,
-    lastResult: actionData?.result,
+    lastResult: actionData && "result" in actionData ? actionData.result : undefined,
     fieldOrder: ["fullName"],
     defaultValue: { fullName: account.fullName },
   });
@@ -70,6 +81,11 @@ export default function Account({ actionData }: Route.ComponentProps) {
           <SubmitButton className="w-full sm:w-auto">Save Changes</SubmitButton>
         </div>
       </Form>
+      <ApiTokensSection
+        tokens={loaderData.tokens}
+        result={actionData && "tokenResult" in actionData ? actionData.tokenResult : undefined}
+        created={actionData && "created" in actionData ? actionData.created : undefined}
+      />
     </div>
   );
 }

@@ -1,0 +1,116 @@
+import { getFormProps, type SubmissionResult } from "@conform-to/react";
+import { useEffect, useState } from "react";
+import { Form } from "react-router";
+import { SubmitButton } from "~/components/submit-button";
+import { buttonClasses } from "~/components/ui/button";
+import { Field, inputClasses } from "~/components/ui/field";
+import { TextField } from "~/components/ui/text-field";
+import { useValidatedForm } from "~/components/use-validated-form";
+import { createTokenSchema } from "~/lib/access-token-forms";
+import type { AccessTokenSummary } from "~/lib/access-tokens.server";
+
+function formatDate(iso: string): string {
+  return new Date(iso).toLocaleDateString("en-US", { month: "short", day: "numeric", year: "numeric", timeZone: "UTC" });
+}
+
+function CopyTokenButton({ token }: { token: string }) {
+  const [ready, setReady] = useState(false);
+  const [copied, setCopied] = useState(false);
+  useEffect(() => setReady(typeof navigator !== "undefined" && !!navigator.clipboard), []);
+  if (!ready) return null;
+  return (
+    <button type="button" className={buttonClasses("secondary", "sm")} onClick={() => void navigator.clipboard.writeText(token).then(() => setCopied(true))}>
+      {copied ? "Copied" : "Copy"}
+    </button>
+  );
+}
+
+function RevokeForm({ token }: { token: AccessTokenSummary }) {
+  return (
+    <Form
+      method="post"
+      onSubmit={(event) => {
+        // With JavaScript, ask first; without it, the button revokes directly.
+        if (!window.confirm(`Revoke "${token.name}"? Anything using it will stop working.`)) event.preventDefault();
+      }}
+    >
+      <input type="hidden" name="tokenId" value={token.id} />
+      <button type="submit" name="intent" value="revoke-token" className={buttonClasses("secondary", "sm")}>
+        Revoke<span className="sr-only"> {token.name}</span>
+      </button>
+    </Form>
+  );
+}
+
+/** The Account page's API tokens: create (shown once), list, revoke — all plain forms. */
+export function ApiTokensSection({
+  tokens,
+  result,
+  created,
+}: {
+  tokens: AccessTokenSummary[];
+  result: SubmissionResult<string[]> | undefined;
+  created: { name: string; token: string } | undefined;
+}) {
+  const { form, fields, onSubmit } = useValidatedForm({
+    id: "create-token",
+    schema: createTokenSchema,
+    lastResult: result,
+    fieldOrder: ["name"],
+  });
+
+  return (
+    <section aria-labelledby="api-tokens-heading" className="space-y-6 rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
+      <div>
+        <h2 id="api-tokens-heading" className="text-lg font-semibold text-slate-900">
+          API tokens
+        </h2>
+        <p className="mt-1 text-sm text-slate-600">
+          Tokens let the Tonewise extension and your own scripts use your account through the API. Treat them like passwords.
+          A token stops working when you revoke it, or after 90 days without use.
+        </p>
+      </div>
+
+      {created ? (
+        <div className="rounded-xl border border-emerald-200 bg-emerald-50 p-4" data-testid="new-token">
+          <Field id="new-token" label={`Your new token "${created.name}"`} hint="Copy it now: for your security it won't be shown again.">
+            {(aria) => (
+              <div className="flex gap-2">
+                <input {...aria} type="text" readOnly value={created.token} className={inputClasses(false, "font-mono text-sm", true)} />
+                <CopyTokenButton token={created.token} />
+              </div>
+            )}
+          </Field>
+        </div>
+      ) : null}
+
+      <Form method="post" {...getFormProps(form)} onSubmit={onSubmit} className="flex flex-col gap-3 sm:flex-row sm:items-start">
+        <div className="flex-1">
+          <TextField field={fields.name} label="Token name" type="text" autoComplete="off" />
+        </div>
+        <SubmitButton name="intent" value="create-token" className="sm:mt-7">
+          Create token
+        </SubmitButton>
+      </Form>
+
+      {tokens.length === 0 ? (
+        <p className="text-sm text-slate-600">You have no API tokens.</p>
+      ) : (
+        <ul className="divide-y divide-slate-200 rounded-xl border border-slate-200" aria-label="Your API tokens">
+          {tokens.map((token) => (
+            <li key={token.id} className="flex flex-wrap items-center justify-between gap-3 p-4">
+              <div className="min-w-0">
+                <p className="truncate font-medium text-slate-900">{token.name}</p>
+                <p className="text-sm text-slate-600">
+                  <span className="font-mono">tw_…{token.hint}</span> · Created {formatDate(token.createdAt)} · Last used{" "}
+                  {token.lastUsedAt ? formatDate(token.lastUsedAt) : "Never"}
+                </p>
+              </div>
+              <RevokeForm token={token} />
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,33 @@
+import "./zod-config";
+import { z } from "zod";
+
+/** The Account page's token forms and the extension hand-over's parameters, shared by browser and server. */
+export const TOKEN_MESSAGES = {
+  name: "Give the token a name, such as 'Work laptop' or 'CRM script'.",
+  nameTooLong: "Token names can be at most 100 characters.",
+} as const;
+
+export const createTokenSchema = z.object({
+  name: z
+    .string({ message: TOKEN_MESSAGES.name })
+    .trim()
+    .min(1, { message: TOKEN_MESSAGES.name })
+    .max(100, { message: TOKEN_MESSAGES.nameTooLong }),
+});
+
+export const revokeTokenSchema = z.object({ tokenId: z.uuid({ message: "Choose a token to revoke." }) });
+
+/** What the extension sends to /extension/connect (RFC 7636 PKCE with S256). */
+export const extensionConnectSchema = z.object({
+  code_challenge: z.string().regex(/^[A-Za-z0-9_-]{43,128}$/),
+  code_challenge_method: z.literal("S256"),
+  state: z.string().regex(/^[A-Za-z0-9._~-]{8,128}$/),
+});
+
+/** What the extension posts to /api/v1/extension/token. */
+export const extensionTokenRequestSchema = z.object({
+  code: z.string({ message: "code is required." }).regex(/^[A-Za-z0-9_-]{43}$/, { message: "code is malformed." }),
+  codeVerifier: z
+    .string({ message: "codeVerifier is required." })
+    .regex(/^[A-Za-z0-9._~-]{43,128}$/, { message: "codeVerifier must be 43 to 128 URL-safe characters." }),
+});

@@ -1,0 +1,186 @@
+/**
+ * Guardrails on every rewrite, in plain code: a suggestion may polish the words, never the facts.
+ * Every number, amount, time, date word, URL, email address, @handle, placeholder and name of the
+ * message must be in the rewrite, and the rewrite may bring none of its own. The length stays
+ * within sensible bounds, and an empty or unchanged answer is a failure.
+ *
+ * A verdict names only kinds of problems, never the text or the facts themselves, so it is safe
+ * to log. Pure: runs in Node, the Worker and the browser alike.
+ */
+export type FactKind = "number" | "amount" | "time" | "date" | "url" | "email" | "handle" | "name" | "placeholder";
+export type GuardrailProblem = "empty" | "echo" | "too_short" | "too_long" | "missing_fact" | "invented_fact";
+export type GuardrailVerdict =
+  | { ok: true }
+  | { ok: false; problems: GuardrailProblem[]; missing: FactKind[]; invented: FactKind[] };
+
+/** The rewrite may be as short as half the message, or as long as 2.5× plus a greeting and sign-off. */
+export const MIN_LENGTH_RATIO = 0.5;
+export const MAX_LENGTH_RATIO = 2.5;
+export const LENGTH_ALLOWANCE_CHARACTERS = 160;
+
+export type Facts = Map<FactKind, Set<string>>;
+
+const URL_PATTERN = /\b(?:https?:\/\/|www\.)[^\s<>"'`]+/gi;
+const EMAIL_PATTERN = /\b[A-Z0-9._%+-]+@[A-Z0-9.-]+\.[A-Z]{2,}\b/gi;
+const HANDLE_PATTERN = /(^|[^\w@./])@([A-Za-z0-9_](?:[A-Za-z0-9_.-]{0,38}[A-Za-z0-9_])?)/g;
+const PLACEHOLDER_PATTERN = /\{\{?\s*[^{}\n]{1,40}?\s*\}?\}|\[[A-Za-z][^[\]\n]{0,40}\]/g;
+const AMOUNT_PATTERN =
+  /(?:[$€£¥]\s?\d[\d,]*(?:\.\d+)?(?:\s?(?:k|m|bn|million|billion|thousand)\b)?)|(?:\b\d[\d,]*(?:\.\d+)?\s?(?:usd|eur|gbp|dollars|euros|pounds)\b)/gi;
+const TIME_PATTERN = /\b(\d{1,2})(?::(\d{2}))?\s?(am|pm|a\.m\.|p\.m\.)(?![a-z])|\b(\d{1,2}):(\d{2})\b/gi;
+const NUMBER_PATTERN = /\d+(?:[.,]\d+)*/g;
+
+const WEEKDAYS: Record<string, string> = {
+  monday: "monday", mon: "monday",
+  tuesday: "tuesday", tue: "tuesday", tues: "tuesday",
+  wednesday: "wednesday", wed: "wednesday",
+  thursday: "thursday", thu: "thursday", thur: "thursday", thurs: "thursday",
+  friday: "friday", fri: "friday",
+  saturday: "saturday", sat: "saturday",
+  sunday: "sunday", sun: "sunday",
+};
+const MONTHS: Record<string, string> = {
+  january: "january", jan: "january", february: "february", feb: "february", march: "march", mar: "march",
+  april: "april", apr: "april", may: "may", june: "june", jun: "june", july: "july", jul: "july",
+  august: "august", aug: "august", september: "september", sep: "september", sept: "september",
+  october: "october", oct: "october", november: "november", nov: "november", december: "december", dec: "december",
+};
+const RELATIVE_DAYS = new Set(["today", "tomorrow", "tonight", "yesterday", "weekend"]);
+
+/** Words that are capitalised at the start of a greeting, sign-off or sentence, not names. */
+const NOT_NAMES = new Set(
+  (
+    "i i'm i'll i've i'd hi hello hey dear thanks thank best regards cheers sincerely kind warm warmly yours " +
+    "please let looking ok okay yes no also and but so the a an if when as just quick good great happy " +
+    "morning afternoon evening team all everyone there folks"
+  ).split(" "),
+);
+
+function addFact(facts: Facts, kind: FactKind, value: string): void {
+  let set = facts.get(kind);
+  if (!set) facts.set(kind, (set = new Set()));
+  set.add(value);
+}
+
+function stripTrailingPunctuation(url: string): string {
+  return url.replace(/[.,;:!?)\]}'"]+$/, "");
+}
+
+function normalizeAmount(amount: string): string {
+  return amount.toLowerCase().replace(/[\s,]/g, "").replace(/\.0+(?=\D|$)/, "");
+}
+
+function normalizeNumber(number: string): string {
+  // Thousands separators go; a decimal part stays ("1,200" = "1200"; "1.5" ≠ "15").
+  const withoutThousands = /^\d{1,3}(,\d{3})+(\.\d+)?$/.test(number) ? number.replace(/,/g, "") : number.replace(/,/g, ".");
+  return withoutThousands.replace(/^0+(?=\d)/, "");
+}
+
+function normalizeTime(hourText: string, minuteText: string | undefined, meridiem: string | undefined): string {
+  let hour = Number(hourText);
+  const minute = minuteText ? Number(minuteText) : 0;
+  const suffix = meridiem?.toLowerCase().replace(/\./g, "");
+  if (suffix === "pm" && hour < 12) hour += 12;
+  if (suffix === "am" && hour === 12) hour = 0;
+  return `${hour}:${String(minute).padStart(2, "0")}`;
+}
+
+/** Masks what a pattern matched, so later patterns do not see it again. */
+function mask(text: string, pattern: RegExp, onMatch: (match: RegExpExecArray) => void): string {
+  return text.replace(pattern, (...args) => {
+    const match = args.slice(0, -2) as unknown as RegExpExecArray;
+    onMatch(match);
+    return " ".repeat(String(args[0]).length);
+  });
+}
+
+/** Sentence starts: the beginning, a new line, or after . ! ? : */
+function isSentenceStart(text: string, index: number): boolean {
+  for (let position = index - 1; position >= 0; position--) {
+    const char = text[position]!;
+    if (char === "\n") return true;
+    if (/\s/.test(char) || char === '"' || char === "(" || char === "-" || char === "*") continue;
+    return /[.!?:]/.test(char);
+  }
+  return true;
+}
+
+/** The facts of a message, normalised for comparison. */
+export function extractFacts(text: string): Facts {
+  const facts: Facts = new Map();
+  let rest = text;
+  rest = mask(rest, URL_PATTERN, ([url]) => addFact(facts, "url", stripTrailingPunctuation(url!).toLowerCase()));
+  rest = mask(rest, EMAIL_PATTERN, ([email]) => addFact(facts, "email", email!.toLowerCase()));
+  rest = mask(rest, HANDLE_PATTERN, (match) => addFact(facts, "handle", `@${match[2]!.toLowerCase()}`));
+  rest = mask(rest, PLACEHOLDER_PATTERN, ([placeholder]) => addFact(facts, "placeholder", placeholder!.replace(/\s+/g, "").toLowerCase()));
+  rest = mask(rest, AMOUNT_PATTERN, ([amount]) => {
+    addFact(facts, "amount", normalizeAmount(amount!));
+    for (const number of amount!.match(NUMBER_PATTERN) ?? []) addFact(facts, "number", normalizeNumber(number));
+  });
+  rest = mask(rest, TIME_PATTERN, (match) => {
+    const time = match[1] ? normalizeTime(match[1], match[2], match[3]) : normalizeTime(match[4]!, match[5], undefined);
+    addFact(facts, "time", time);
+  });
+  for (const [number] of rest.matchAll(NUMBER_PATTERN)) addFact(facts, "number", normalizeNumber(number));
+
+  for (const match of text.matchAll(/[A-Za-z][A-Za-z'’-]*/g)) {
+    const word = match[0];
+    const bare = word.toLowerCase().replace(/’/g, "'").replace(/'s$/, "");
+    const capitalised = /^[A-Z]/.test(word);
+    const sentenceStart = isSentenceStart(text, match.index!);
+    const nearDigit = /\d/.test(text.slice(Math.max(0, match.index! - 3), match.index! + word.length + 3));
+    // Full day and month names always count; short forms ("Sat", "Mar") and "May" only where they
+    // cannot be an ordinary word: capitalised mid-sentence, or next to a day number.
+    const calendar = WEEKDAYS[bare] ?? MONTHS[bare];
+    const fullName = calendar === bare && bare !== "may";
+    if (calendar && (fullName || nearDigit || (capitalised && !sentenceStart))) addFact(facts, "date", calendar);
+    else if (RELATIVE_DAYS.has(bare)) addFact(facts, "date", bare);
+    else if (capitalised && !calendar && !NOT_NAMES.has(bare) && bare.length > 1 && !sentenceStart) addFact(facts, "name", bare);
+  }
+  return facts;
+}
+
+/** Every word of a text, lowercased: a name the message wrote in lower case still counts as written. */
+function wordsOf(text: string): Set<string> {
+  return new Set([...text.toLowerCase().replace(/’/g, "'").matchAll(/[a-z][a-z'-]*/g)].map(([word]) => word.replace(/'s$/, "")));
+}
+
+function normalizeForEcho(text: string): string {
+  return text.toLowerCase().replace(/\s+/g, " ").trim();
+}
+
+export function checkRewrite(input: string, output: string): GuardrailVerdict {
+  const problems = new Set<GuardrailProblem>();
+  const missing = new Set<FactKind>();
+  const invented = new Set<FactKind>();
+  const trimmed = output.trim();
+
+  if (trimmed.length === 0) problems.add("empty");
+  else {
+    if (normalizeForEcho(trimmed) === normalizeForEcho(input)) problems.add("echo");
+    const inputLength = input.trim().length;
+    if (trimmed.length < inputLength * MIN_LENGTH_RATIO) problems.add("too_short");
+    if (trimmed.length > inputLength * MAX_LENGTH_RATIO + LENGTH_ALLOWANCE_CHARACTERS) problems.add("too_long");
+
+    const before = extractFacts(input);
+    const after = extractFacts(trimmed);
+    const inputWords = wordsOf(input);
+    const outputWords = wordsOf(trimmed);
+    for (const [kind, values] of before) {
+      for (const value of values) {
+        const kept = kind === "name" ? outputWords.has(value) : (after.get(kind)?.has(value) ?? false);
+        if (!kept) missing.add(kind);
+      }
+    }
+    for (const [kind, values] of after) {
+      for (const value of values) {
+        const known = kind === "name" ? inputWords.has(value) : (before.get(kind)?.has(value) ?? false);
+        if (!known) invented.add(kind);
+      }
+    }
+    if (missing.size > 0) problems.add("missing_fact");
+    if (invented.size > 0) problems.add("invented_fact");
+  }
+
+  if (problems.size === 0) return { ok: true };
+  return { ok: false, problems: [...problems], missing: [...missing], invented: [...invented] };
+}

@@ -1,0 +1,172 @@
+import type { RouterContextProvider } from "react-router";
+import { ApiError } from "../api/responses.server";
+import { getEnv, NO_ENGINE_MESSAGE } from "../env.server";
+import { sharedServiceClient } from "../supabase.server";
+import { apiUsage, nextResetDate, type ApiUsage, type Tier } from "../usage";
+import { generateRewrite, resolveEngine } from "./engine.server";
+import { checkRewrite, type GuardrailProblem } from "./guardrails";
+import { buildOptimizePrompt } from "./prompts";
+import { characterCount, type MessageType, type OptimizeRequest, type Tone } from "./request";
+
+/**
+ * The one server function behind `POST /api/v1/optimize` and the dashboard's Try it:
+ *
+ *   engine configured? → rate limit + quota check (one call) → the engine → guardrails (one retry)
+ *   → count the message (one atomic call, which can still refuse) → answer.
+ *
+ * Nothing is counted until a suggestion that passed the guardrails is in hand; if the count is
+ * refused (a concurrent request took the last free message) the suggestion is discarded. The text
+ * of the message is never stored or logged: logs carry only categories, counts and timings.
+ */
+export const ENGINE_TIMEOUT_MS = 15_000;
+/** The first call, and at most one retry (a failed call or a rewrite that broke the guardrails). */
+const ENGINE_ATTEMPTS = 2;
+
+export type OptimizeResult = {
+  suggestion: string;
+  tone: Tone;
+  messageType: MessageType;
+  usage: ApiUsage;
+};
+
+type BeginRow = {
+  rate_allowed: boolean;
+  retry_after_seconds: number;
+  tier: Tier;
+  used: number;
+  message_limit: number | null;
+  would_count: boolean;
+  default_tone: Tone;
+  default_message_type: MessageType;
+  usage_analytics: boolean;
+};
+
+type RecordRow = { allowed: boolean; counted: boolean; tier: Tier; used: number; message_limit: number | null };
+
+let engineMissingLogged = false;
+
+function serviceUnavailable(): ApiError {
+  return new ApiError(503, "service_unavailable", "Tonewise is temporarily unavailable. Please try again in a moment.");
+}
+
+export function quotaExceeded(appUrl: string, now = new Date()): ApiError {
+  return new ApiError(
+    429,
+    "quota_exceeded",
+    `You've used your 30 free messages this month. They reset on ${nextResetDate(now)}; upgrade to Pro for unlimited messages.`,
+    { details: { upgradeUrl: new URL("/dashboard/subscription", appUrl).href, resetsAt: apiUsage("free", 30, 30, now).resetsAt } },
+  );
+}
+
+function engineFailed(reason: "timeout" | "failed" | "guardrails"): ApiError {
+  const message =
+    reason === "timeout"
+      ? "The writing engine took too long to answer. Nothing was counted; please try again."
+      : reason === "guardrails"
+        ? "The writing engine's suggestion changed facts in your message, so we held it back. Nothing was counted; please try again."
+        : "The writing engine could not write a suggestion. Nothing was counted; please try again.";
+  return new ApiError(502, "engine_failed", message);
+}
+
+function describeProblems(problems: GuardrailProblem[]): string {
+  return problems.join(",");
+}
+
+export async function optimizeForUser(options: {
+  context: Readonly<RouterContextProvider>;
+  userId: string;
+  request: OptimizeRequest;
+  /** The caller's request signal: aborted when they go away. */
+  signal: AbortSignal;
+}): Promise<OptimizeResult> {
+  const { context, userId, request, signal } = options;
+  const env = getEnv(context);
+  const engine = resolveEngine(env, context);
+  if (!engine) {
+    if (!engineMissingLogged) {
+      engineMissingLogged = true;
+      console.error(`[optimize] ${NO_ENGINE_MESSAGE}`);
+    }
+    throw new ApiError(503, "engine_unavailable", "Message optimization is not available right now: no writing engine is configured.");
+  }
+
+  const db = sharedServiceClient(env);
+  const draftId = request.draftId ?? null;
+  const begin = await db.rpc("begin_optimization", { p_user_id: userId, p_draft_id: draftId }).single<BeginRow>();
+  if (begin.error || !begin.data) {
+    console.error(`[optimize] begin failed: ${begin.error?.code ?? "no row"}`);
+    throw serviceUnavailable();
+  }
+  const state = begin.data;
+  if (!state.rate_allowed) {
+    const retryAfter = Math.max(1, state.retry_after_seconds);
+    throw new ApiError(429, "rate_limited", `Too many requests: at most 60 a minute. Try again in ${retryAfter} seconds.`, {
+      headers: { "Retry-After": String(retryAfter) },
+    });
+  }
+  if (state.would_count && state.message_limit !== null && state.used >= state.message_limit) {
+    throw quotaExceeded(env.APP_URL);
+  }
+
+  const tone = request.tone ?? state.default_tone;
+  const messageType = request.messageType ?? state.default_message_type;
+  const prompt = buildOptimizePrompt({ text: request.text, tone, messageType });
+  const inputCharacters = characterCount(request.text);
+  const deadline = AbortSignal.timeout(ENGINE_TIMEOUT_MS);
+  const engineSignal = AbortSignal.any([signal, deadline]);
+  const started = Date.now();
+
+  let suggestion: string | undefined;
+  let failure: "timeout" | "failed" | "guardrails" = "failed";
+  for (let attempt = 1; attempt <= ENGINE_ATTEMPTS && suggestion === undefined; attempt++) {
+    try {
+      const rewrite = await generateRewrite(engine, prompt, inputCharacters, engineSignal);
+      const verdict = checkRewrite(request.text, rewrite);
+      if (verdict.ok) suggestion = rewrite;
+      else {
+        failure = "guardrails";
+        console.warn(`[optimize] attempt ${attempt}/${ENGINE_ATTEMPTS}: guardrails refused the rewrite (${describeProblems(verdict.problems)})`);
+      }
+    } catch (error) {
+      if (signal.aborted) throw new ApiError(499, "invalid_request", "The request was cancelled.");
+      if (deadline.aborted) {
+        failure = "timeout";
+        console.warn(`[optimize] attempt ${attempt}/${ENGINE_ATTEMPTS}: the engine timed out after ${ENGINE_TIMEOUT_MS} ms`);
+        break;
+      }
+      failure = "failed";
+      // The error's name and status only: an SDK error can carry the request body (the text).
+      const status = (error as { statusCode?: unknown }).statusCode;
+      console.warn(
+        `[optimize] attempt ${attempt}/${ENGINE_ATTEMPTS}: the engine failed (${error instanceof Error ? error.name : "error"}${typeof status === "number" ? ` ${status}` : ""})`,
+      );
+    }
+  }
+  if (suggestion === undefined) throw engineFailed(failure);
+  const latencyMs = Date.now() - started;
+
+  const recorded = await db
+    .rpc("record_optimization", {
+      p_user_id: userId,
+      p_draft_id: draftId,
+      p_tone: tone,
+      p_message_type: messageType,
+      p_platform: request.platform ?? "web",
+      p_input_length: inputCharacters,
+      p_output_length: characterCount(suggestion),
+      p_latency_ms: latencyMs,
+    })
+    .single<RecordRow>();
+  if (recorded.error || !recorded.data) {
+    console.error(`[optimize] record failed: ${recorded.error?.code ?? "no row"}`);
+    throw serviceUnavailable();
+  }
+  if (!recorded.data.allowed) throw quotaExceeded(env.APP_URL);
+
+  return {
+    suggestion,
+    tone,
+    messageType,
+    usage: apiUsage(recorded.data.tier, recorded.data.used, recorded.data.message_limit),
+  };
+}

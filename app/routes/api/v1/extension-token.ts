@@ -1,0 +1,37 @@
+import { exchangeExtensionCode, revokeAccessToken } from "~/lib/access-tokens.server";
+import { extensionTokenRequestSchema } from "~/lib/access-token-forms";
+import { authenticateApiRequest } from "~/lib/api/authenticate.server";
+import { readJsonObject } from "~/lib/api/request-body.server";
+import { ApiError, apiJson, handleApi, methodNotAllowed } from "~/lib/api/responses.server";
+import { getEnv } from "~/lib/env.server";
+import type { Route } from "./+types/extension-token";
+
+/**
+ * POST /api/v1/extension/token — the extension exchanges its one-time code and PKCE verifier for
+ * its own access token. DELETE (with that token as Bearer) — Disconnect: the token is revoked.
+ */
+export async function action({ request, context }: Route.ActionArgs) {
+  return handleApi(async () => {
+    if (request.method === "DELETE") {
+      const caller = await authenticateApiRequest(request, context);
+      if (caller.via !== "token" || !caller.tokenId) throw new ApiError(401, "unauthorized", "Send the token to revoke as 'Authorization: Bearer tw_…'.");
+      await revokeAccessToken(getEnv(context), caller.userId, caller.tokenId);
+      return new Response(null, { status: 204, headers: { "Cache-Control": "private, no-store" } });
+    }
+    if (request.method !== "POST") return methodNotAllowed("POST, DELETE");
+    const parsed = extensionTokenRequestSchema.safeParse(await readJsonObject(request));
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0];
+      throw new ApiError(400, "invalid_request", issue?.message ?? "The request is invalid.", {
+        field: typeof issue?.path[0] === "string" ? issue.path[0] : undefined,
+      });
+    }
+    const created = await exchangeExtensionCode(getEnv(context), parsed.data.code, parsed.data.codeVerifier);
+    if (!created) throw new ApiError(400, "invalid_request", "This code is invalid, expired or already used. Connect the extension again.");
+    return apiJson({ token: created.token, tokenType: "Bearer", name: created.summary.name });
+  });
+}
+
+export function loader() {
+  return methodNotAllowed("POST, DELETE");
+}

@@ -1,0 +1,76 @@
+import { Form, redirect } from "react-router";
+import { LogoMark } from "~/components/logo";
+import { SubmitButton } from "~/components/submit-button";
+import { buttonClasses } from "~/components/ui/button";
+import { createExtensionCode } from "~/lib/access-tokens.server";
+import { extensionConnectSchema } from "~/lib/access-token-forms";
+import { getEnv } from "~/lib/env.server";
+import { requireUser } from "~/lib/session.server";
+import type { Route } from "./+types/connect";
+
+/**
+ * Where the browser extension sends a signed-in user to connect it to their account: one click
+ * to approve, and the extension receives its own access token without anything copied. The
+ * extension opens this page with a PKCE challenge and a state; approving issues a one-time code
+ * bound to that challenge and lands on /extension/connected, where the extension picks it up and
+ * exchanges it (POST /api/v1/extension/token). See docs/decisions/016.
+ */
+function parseRequest(request: Request) {
+  return extensionConnectSchema.safeParse(Object.fromEntries(new URL(request.url).searchParams));
+}
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const user = await requireUser(request, context);
+  const parsed = parseRequest(request);
+  return { email: user.email ?? "", valid: parsed.success };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const user = await requireUser(request, context);
+  const parsed = parseRequest(request);
+  if (!parsed.success) throw redirect("/extension/connected?error=invalid_request");
+  const { state, code_challenge } = parsed.data;
+  const decision = (await request.formData()).get("decision");
+  if (decision !== "approve") throw redirect(`/extension/connected?${new URLSearchParams({ error: "access_denied", state })}`);
+  const code = await createExtensionCode(getEnv(context), user.id, code_challenge);
+  throw redirect(`/extension/connected?${new URLSearchParams({ code, state })}`);
+}
+
+export const meta = () => [{ title: "Connect the extension | Tonewise" }, { name: "robots", content: "noindex" }];
+
+export default function ExtensionConnect({ loaderData: { email, valid } }: Route.ComponentProps) {
+  return (
+    <main id="main" className="flex min-h-dvh items-center justify-center bg-slate-50 px-4 py-12">
+      <div className="w-full max-w-md rounded-2xl border border-slate-200 bg-white p-8 shadow-sm">
+        <div className="flex items-center gap-2">
+          <LogoMark />
+          <span className="text-lg font-bold text-slate-900">Tonewise</span>
+        </div>
+        {valid ? (
+          <>
+            <h1 className="mt-6 text-2xl font-bold tracking-tight text-slate-900">Connect the Tonewise extension</h1>
+            <p className="mt-2 text-slate-600">
+              The extension will use your account, <strong className="font-medium text-slate-900">{email}</strong>, to polish
+              messages where you type them. It gets its own token, which you can revoke on your Account page at any time.
+            </p>
+            <Form method="post" className="mt-6 flex flex-col gap-3 sm:flex-row">
+              <SubmitButton name="decision" value="approve" className="w-full sm:w-auto">
+                Approve
+              </SubmitButton>
+              <button type="submit" name="decision" value="cancel" className={buttonClasses("secondary", "lg", "w-full sm:w-auto")}>
+                Cancel
+              </button>
+            </Form>
+          </>
+        ) : (
+          <>
+            <h1 className="mt-6 text-2xl font-bold tracking-tight text-slate-900">This link is not valid</h1>
+            <p className="mt-2 text-slate-600">
+              Open Tonewise from your browser's toolbar and choose Connect to start again.
+            </p>
+          </>
+        )}
+      </div>
+    </main>
+  );
+}

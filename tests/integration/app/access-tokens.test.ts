@@ -1,0 +1,218 @@
+/**
+ * API access tokens and the extension hand-over, through the production build: the Account
+ * page's forms (as a browser with JavaScript off posts them), Bearer authentication on
+ * /api/v1/*, last-used dates, revocation, the 90-day idle expiry, and the PKCE one-time code.
+ */
+import { describe, expect, it } from "vitest";
+import { createClient } from "@supabase/supabase-js";
+import { LOCAL_SUPABASE_ANON_KEY, LOCAL_SUPABASE_URL } from "../../../emulators/config.ts";
+import { appForThisFile, signUpThroughApp, toastsIn, type AppClient } from "./app-harness.ts";
+
+const app = appForThisFile();
+const EXTENSION = "chrome-extension://abcdefghijklmnopabcdefghijklmnop";
+
+async function createToken(client: AppClient, name: string): Promise<string> {
+  const response = await client.post("/dashboard/account", { intent: "create-token", name });
+  expect(response.status).toBe(200);
+  const html = await response.text();
+  const token = /value="(tw_[A-Za-z0-9_-]{43})"/.exec(html)?.[1];
+  if (!token) throw new Error("No token in the page");
+  return token;
+}
+
+function bearer(token: string, init: RequestInit = {}): RequestInit {
+  return { ...init, headers: { Authorization: `Bearer ${token}`, ...init.headers } };
+}
+
+async function pkcePair(): Promise<{ verifier: string; challenge: string }> {
+  const verifier = "v".repeat(20) + crypto.randomUUID().replace(/-/g, "") + "xyz";
+  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", new TextEncoder().encode(verifier)));
+  const challenge = btoa(String.fromCharCode(...digest)).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+  return { verifier, challenge };
+}
+
+async function approve(client: AppClient, challenge: string, state = "state-12345"): Promise<string> {
+  const query = new URLSearchParams({ code_challenge: challenge, code_challenge_method: "S256", state });
+  const response = await client.post(`/extension/connect?${query}`, { decision: "approve" });
+  expect(response.status).toBe(302);
+  const location = new URL(response.headers.get("Location")!, "http://localhost:3000");
+  expect(location.pathname).toBe("/extension/connected");
+  expect(location.searchParams.get("state")).toBe(state);
+  return location.searchParams.get("code")!;
+}
+
+function exchange(code: string, codeVerifier: string) {
+  return app.client().fetch("/api/v1/extension/token", {
+    method: "POST",
+    headers: { "Content-Type": "application/json", Origin: EXTENSION },
+    body: JSON.stringify({ code, codeVerifier }),
+  });
+}
+
+describe("API tokens on the Account page", () => {
+  it("creates a token shown once, lists it, and the API accepts it and records its use", async () => {
+    const client = await signUpThroughApp(app, "tokens@example.com", "Toni Token");
+    const response = await client.post("/dashboard/account", { intent: "create-token", name: "Work laptop" });
+    const html = (await response.text()).replaceAll("<!-- -->", "");
+    expect(toastsIn(html)).toContain("Token created / Copy it now: it won't be shown again.");
+    const token = /value="(tw_[A-Za-z0-9_-]{43})"/.exec(html)![1]!;
+
+    const page = await client.html("/dashboard/account");
+    expect(page.html).toContain("Work laptop");
+    expect(page.html).toContain(`tw_…${token.slice(-4)}`);
+    expect(page.html).toContain("Last used Never");
+    expect(page.html).not.toContain(token);
+
+    const rows = await app.backend.sql<{ token_hash: string }>("select token_hash from public.access_tokens");
+    expect(rows).toHaveLength(1);
+    expect(rows[0]!.token_hash).toMatch(/^[0-9a-f]{64}$/);
+    expect(rows[0]!.token_hash).not.toContain(token.slice(3));
+
+    const me = await app.client().fetch("/api/v1/me", bearer(token));
+    expect(me.status).toBe(200);
+    expect(await me.json()).toMatchObject({ email: "tokens@example.com", fullName: "Toni Token" });
+    const [used] = await app.backend.sql<{ last_used_at: string | null }>("select last_used_at from public.access_tokens");
+    expect(used!.last_used_at).not.toBeNull();
+    expect((await client.html("/dashboard/account")).html).not.toContain("Last used Never");
+  });
+
+  it("lets the extension's origin optimize with a token, counting the message", async () => {
+    const client = await signUpThroughApp(app, "extension-call@example.com");
+    const token = await createToken(client, "Extension");
+    const response = await app.client().fetch(
+      "/api/v1/optimize",
+      bearer(token, {
+        method: "POST",
+        headers: { "Content-Type": "application/json", Origin: EXTENSION, "Sec-Fetch-Site": "none" },
+        body: JSON.stringify({ text: "hi dana, following up on the quote for 12 seats. can we talk tomorrow?", platform: "gmail", draftId: "d1" }),
+      }),
+    );
+    expect(response.status).toBe(200);
+    expect(response.headers.get("Access-Control-Allow-Origin")).toBe(EXTENSION);
+    expect((await response.json()).usage.used).toBe(1);
+  });
+
+  it("revokes a token: the API refuses it from then on", async () => {
+    const client = await signUpThroughApp(app, "revoke@example.com");
+    const token = await createToken(client, "Old script");
+    const [{ id }] = (await app.backend.sql<{ id: string }>("select id from public.access_tokens")) as [{ id: string }];
+    const revoke = await client.post("/dashboard/account", { intent: "revoke-token", tokenId: id });
+    expect(toastsIn((await revoke.text()).replaceAll("<!-- -->", ""))).toContain(
+      "Token revoked / Anything using it can no longer reach your account.",
+    );
+    const response = await app.client().fetch("/api/v1/me", bearer(token));
+    expect(response.status).toBe(401);
+    expect((await response.json()).error.code).toBe("unauthorized");
+    expect((await client.html("/dashboard/account")).html).toContain("You have no API tokens.");
+  });
+
+  it("expires a token after 90 days without use", async () => {
+    const client = await signUpThroughApp(app, "idle@example.com");
+    const token = await createToken(client, "Forgotten");
+    await app.backend.sql("update public.access_tokens set created_at = now() - interval '91 days'");
+    expect((await app.client().fetch("/api/v1/me", bearer(token))).status).toBe(401);
+
+    const recent = await createToken(client, "Used lately");
+    await app.backend.sql("update public.access_tokens set created_at = now() - interval '200 days', last_used_at = now() - interval '89 days' where name = 'Used lately'");
+    expect((await app.client().fetch("/api/v1/me", bearer(recent))).status).toBe(200);
+  });
+
+  it("refuses a nameless or over-long name with the Validation Error toast", async () => {
+    const client = await signUpThroughApp(app, "names@example.com");
+    for (const [name, message] of [
+      ["   ", "Give the token a name, such as 'Work laptop' or 'CRM script'."],
+      ["x".repeat(101), "Token names can be at most 100 characters."],
+    ] as const) {
+      const response = await client.post("/dashboard/account", { intent: "create-token", name });
+      const html = (await response.text()).replaceAll("<!-- -->", "");
+      expect(toastsIn(html)).toContain(`Validation Error / ${message.replace(/'/g, "'")}`);
+    }
+    expect(await app.backend.sql("select * from public.access_tokens")).toEqual([]);
+  });
+
+  it("allows at most 20 active tokens", async () => {
+    const client = await signUpThroughApp(app, "many@example.com");
+    for (let index = 0; index < 20; index++) await createToken(client, `Token ${index}`);
+    const response = await client.post("/dashboard/account", { intent: "create-token", name: "One too many" });
+    expect(toastsIn((await response.text()).replaceAll("<!-- -->", ""))).toContain(
+      "Error / You already have 20 tokens. Revoke one you no longer use first.",
+    );
+  });
+
+  it("keeps tokens private: no other user reads them, and nobody reads a hash", async () => {
+    const owner = await signUpThroughApp(app, "owner@example.com");
+    await createToken(owner, "Mine");
+    await signUpThroughApp(app, "other@example.com");
+    const other = createClient(LOCAL_SUPABASE_URL, LOCAL_SUPABASE_ANON_KEY, { auth: { persistSession: false } });
+    const signIn = await other.auth.signInWithPassword({ email: "other@example.com", password: "Correct-Horse-9" });
+    expect(signIn.error).toBeNull();
+    expect((await other.from("access_tokens").select("id, name")).data).toEqual([]);
+    expect((await other.from("access_tokens").select("token_hash")).error).not.toBeNull();
+    expect((await other.rpc("authenticate_access_token", { p_token_hash: "0".repeat(64) })).error).not.toBeNull();
+    const anon = createClient(LOCAL_SUPABASE_URL, LOCAL_SUPABASE_ANON_KEY, { auth: { persistSession: false } });
+    expect((await anon.from("access_tokens").select("id")).error).not.toBeNull();
+  });
+});
+
+describe("the extension hand-over", () => {
+  it("sends a visitor who is not signed in to sign in first, then back", async () => {
+    const query = "code_challenge=" + "a".repeat(43) + "&code_challenge_method=S256&state=state-12345";
+    const response = await app.client().fetch(`/extension/connect?${query}`);
+    expect(response.status).toBe(302);
+    expect(response.headers.get("Location")).toBe(`/auth?redirectTo=${encodeURIComponent(`/extension/connect?${query}`)}`);
+  });
+
+  it("asks a signed-in user to approve, then exchanges the code once for a working token", async () => {
+    const client = await signUpThroughApp(app, "connect@example.com");
+    const { verifier, challenge } = await pkcePair();
+    const page = await client.html(`/extension/connect?code_challenge=${challenge}&code_challenge_method=S256&state=state-12345`);
+    expect(page.html).toContain("Connect the Tonewise extension");
+    expect(page.html).toContain("connect@example.com");
+
+    const code = await approve(client, challenge);
+    const response = await exchange(code, verifier);
+    expect(response.status).toBe(200);
+    const body = await response.json();
+    expect(body).toMatchObject({ tokenType: "Bearer", name: "Browser extension" });
+    expect(body.token).toMatch(/^tw_[A-Za-z0-9_-]{43}$/);
+    expect((await app.client().fetch("/api/v1/me", bearer(body.token))).status).toBe(200);
+
+    const again = await exchange(code, verifier);
+    expect(again.status).toBe(400);
+    expect((await again.json()).error.code).toBe("invalid_request");
+  });
+
+  it("refuses a wrong verifier (and the code is spent), an expired code, and malformed input", async () => {
+    const client = await signUpThroughApp(app, "pkce@example.com");
+    const { verifier, challenge } = await pkcePair();
+    const code = await approve(client, challenge);
+    expect((await exchange(code, `${verifier}-wrong`)).status).toBe(400);
+    expect((await exchange(code, verifier)).status).toBe(400);
+
+    const late = await approve(client, challenge);
+    await app.backend.sql("update public.extension_auth_codes set expires_at = now() - interval '1 second'");
+    expect((await exchange(late, verifier)).status).toBe(400);
+
+    for (const body of [{}, { code: "short", codeVerifier: verifier }, { code: "a".repeat(43), codeVerifier: "tiny" }]) {
+      const response = await app.client().fetch("/api/v1/extension/token", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
+      expect(response.status).toBe(400);
+    }
+    expect(await app.backend.sql("select * from public.access_tokens")).toEqual([]);
+  });
+
+  it("cancel sends no code", async () => {
+    const client = await signUpThroughApp(app, "cancel@example.com");
+    const { challenge } = await pkcePair();
+    const response = await client.post(`/extension/connect?code_challenge=${challenge}&code_challenge_method=S256&state=state-12345`, { decision: "cancel" });
+    expect(response.headers.get("Location")).toBe("/extension/connected?error=access_denied&state=state-12345");
+  });
+
+  it("disconnecting revokes the extension's token", async () => {
+    const client = await signUpThroughApp(app, "disconnect@example.com");
+    const { verifier, challenge } = await pkcePair();
+    const { token } = await (await exchange(await approve(client, challenge), verifier)).json();
+    const response = await app.client().fetch("/api/v1/extension/token", bearer(token, { method: "DELETE", headers: { Origin: EXTENSION } }));
+    expect(response.status).toBe(204);
+    expect((await app.client().fetch("/api/v1/me", bearer(token))).status).toBe(401);
+  });
+});

@@ -1,11 +1,31 @@
 import { useRouteLoaderData } from "react-router";
+import { ActivityChart } from "~/components/dashboard/activity-chart";
+import { TryItPanel } from "~/components/dashboard/try-it";
 import { UsageCard } from "~/components/dashboard/usage-card";
 import { CheckIcon } from "~/components/icons";
 import { buttonClasses } from "~/components/ui/button";
 import { pricingPlans } from "~/content/plans";
 import { EXTENSION_STORE_URL } from "~/content/site";
+import { dashboardUser } from "~/lib/dashboard-guard.server";
+import { loadMessageActivity } from "~/lib/message-activity.server";
+import { submitTryIt, usesLocalStandIn } from "~/lib/optimize/try-it.server";
+import { getSupabase } from "~/lib/session.server";
+import { loadSettings } from "~/lib/settings.server";
 import { nextResetDate } from "~/lib/usage";
+import type { Route } from "./+types/home";
 import type { loader as layoutLoader } from "./layout";
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const supabase = getSupabase(context);
+  const settings = await loadSettings(supabase, dashboardUser(context).id);
+  const activity = settings.usageAnalytics ? await loadMessageActivity(supabase) : null;
+  return { settings, activity, localStandIn: usesLocalStandIn(context), draftId: crypto.randomUUID() };
+}
+
+/** The Try it form (the only form on this page). */
+export async function action({ request, context }: Route.ActionArgs) {
+  return submitTryIt(request, context);
+}
 
 export const meta = () => [{ title: "Dashboard | Tonewise" }];
 
@@ -16,7 +36,7 @@ const steps = [
   { title: "Optimize your message", text: "Pause for a moment, click the glowing Tonewise icon, and choose Replace." },
 ];
 
-export default function DashboardHome() {
+export default function DashboardHome({ loaderData, actionData }: Route.ComponentProps) {
   const { account } = useRouteLoaderData<typeof layoutLoader>("routes/dashboard/layout")!;
   const firstName = account.fullName.trim().split(/\s+/)[0];
   const plan = pricingPlans.find((candidate) => candidate.id === account.tier)!;
@@ -44,6 +64,15 @@ export default function DashboardHome() {
           </a>
         </section>
       </div>
+
+      <TryItPanel
+        outcome={actionData}
+        defaults={{ tone: loaderData.settings.defaultTone, messageType: loaderData.settings.defaultMessageType }}
+        draftId={loaderData.draftId}
+        localStandIn={loaderData.localStandIn}
+      />
+
+      <ActivityChart activity={loaderData.activity} analyticsOn={loaderData.settings.usageAnalytics} />
 
       <section aria-labelledby="getting-started-heading" className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
         <h2 id="getting-started-heading" className="text-lg font-semibold text-slate-900">

@@ -1,0 +1,134 @@
+import { getFormProps, getSelectProps, getTextareaProps } from "@conform-to/react";
+import { useEffect, useRef, useState } from "react";
+import { Form, Link } from "react-router";
+import { SubmitButton } from "~/components/submit-button";
+import { buttonClasses } from "~/components/ui/button";
+import { Field, inputClasses } from "~/components/ui/field";
+import { useValidatedForm } from "~/components/use-validated-form";
+import { MESSAGE_TYPES, messageTypeLabels, TONES, toneLabels } from "~/content/preferences";
+import { MAX_MESSAGE_CHARACTERS, tryItSchema, type MessageType, type Tone } from "~/lib/optimize/request";
+import type { TryItOutcome } from "~/lib/optimize/try-it.server";
+
+type Props = {
+  outcome: TryItOutcome | undefined;
+  defaults: { tone: Tone; messageType: MessageType };
+  /** A fresh draft id for this visit (the server's). */
+  draftId: string;
+  localStandIn: boolean;
+};
+
+function CopyButton({ text }: { text: string }) {
+  const [copied, setCopied] = useState(false);
+  const [canCopy, setCanCopy] = useState(false);
+  useEffect(() => setCanCopy(typeof navigator !== "undefined" && !!navigator.clipboard), []);
+  useEffect(() => setCopied(false), [text]);
+  if (!canCopy) return null;
+  return (
+    <button
+      type="button"
+      className={buttonClasses("secondary", "sm")}
+      onClick={() => {
+        void navigator.clipboard.writeText(text).then(() => setCopied(true));
+      }}
+    >
+      {copied ? "Copied" : "Copy"}
+    </button>
+  );
+}
+
+/** Try Tonewise on the dashboard: a message in, a suggestion out, counted like the extension's. */
+export function TryItPanel({ outcome, defaults, draftId, localStandIn }: Props) {
+  const { form, fields, onSubmit } = useValidatedForm({
+    id: "try-it",
+    schema: tryItSchema,
+    lastResult: outcome?.result,
+    fieldOrder: ["text", "tone", "messageType"],
+    defaultValue: { tone: defaults.tone, messageType: defaults.messageType },
+  });
+  const result = useRef<HTMLDivElement>(null);
+  const suggestion = outcome?.suggestion;
+  useEffect(() => {
+    if (suggestion) result.current?.focus();
+  }, [suggestion]);
+
+  return (
+    <section aria-labelledby="try-it-heading" className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
+      <h2 id="try-it-heading" className="text-lg font-semibold text-slate-900">
+        Try it
+      </h2>
+      <p className="mt-1 text-sm text-slate-600">
+        Paste a message you are about to send and get a polished version. Each new message counts toward your monthly usage,
+        just like in the extension.
+      </p>
+      {localStandIn ? (
+        <p className="mt-3 rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-900" data-testid="local-engine-note">
+          Suggestions here come from a local, rule-based stand-in until an AI model is configured (see the README).
+        </p>
+      ) : null}
+      <Form method="post" {...getFormProps(form)} onSubmit={onSubmit} className="mt-4 space-y-4">
+        <input type="hidden" name={fields.draftId.name} value={outcome?.draftId ?? draftId} />
+        <Field id={fields.text.id} label="Your message" errors={fields.text.errors} hint={`Up to ${MAX_MESSAGE_CHARACTERS.toLocaleString("en-US")} characters. Your text is never stored.`}>
+          {(aria) => (
+            <textarea
+              {...getTextareaProps(fields.text)}
+              {...aria}
+              rows={5}
+              className={inputClasses(!!fields.text.errors, "h-auto min-h-32 py-2.5")}
+            />
+          )}
+        </Field>
+        <div className="grid gap-4 sm:grid-cols-2">
+          <Field id={fields.tone.id} label="Tone" errors={fields.tone.errors}>
+            {(aria) => (
+              <select {...getSelectProps(fields.tone)} {...aria} className={inputClasses(!!fields.tone.errors)}>
+                {TONES.map((tone) => (
+                  <option key={tone} value={tone}>
+                    {toneLabels[tone]}
+                  </option>
+                ))}
+              </select>
+            )}
+          </Field>
+          <Field id={fields.messageType.id} label="Message type" errors={fields.messageType.errors}>
+            {(aria) => (
+              <select {...getSelectProps(fields.messageType)} {...aria} className={inputClasses(!!fields.messageType.errors)}>
+                {MESSAGE_TYPES.map((type) => (
+                  <option key={type} value={type}>
+                    {messageTypeLabels[type]}
+                  </option>
+                ))}
+              </select>
+            )}
+          </Field>
+        </div>
+        <SubmitButton className="w-full sm:w-auto">Optimize message</SubmitButton>
+      </Form>
+
+      <div aria-live="polite">
+        {suggestion ? (
+          <div className="mt-6 rounded-xl border border-brand-200 bg-brand-50 p-4" data-testid="try-it-suggestion">
+            <div className="flex items-center justify-between gap-3">
+              <h3 className="text-sm font-semibold text-brand-900">
+                Suggestion · {toneLabels[suggestion.tone]} · {messageTypeLabels[suggestion.messageType]}
+              </h3>
+              <CopyButton text={suggestion.suggestion} />
+            </div>
+            <div ref={result} tabIndex={-1} className="mt-3 whitespace-pre-wrap text-slate-900 select-text focus:outline-none">
+              {suggestion.suggestion}
+            </div>
+          </div>
+        ) : null}
+        {outcome?.problem ? (
+          <div role="alert" className="mt-6 rounded-xl border border-red-200 bg-red-50 p-4 text-sm text-red-900" data-testid="try-it-problem">
+            <p>{outcome.problem.message}</p>
+            {outcome.problem.upgradeUrl ? (
+              <Link to={outcome.problem.upgradeUrl} className={buttonClasses("primary", "sm", "mt-3")}>
+                Upgrade to Pro
+              </Link>
+            ) : null}
+          </div>
+        ) : null}
+      </div>
+    </section>
+  );
+}

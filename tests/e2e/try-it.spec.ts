@@ -1,0 +1,67 @@
+import { expect, test, type Page } from "@playwright/test";
+import { signUpAndConfirm, sql, uniqueEmail, userIdFor } from "./support/accounts";
+
+/**
+ * The dashboard's Try it form, with JavaScript on (js-on) and off (js-off): a message in, a
+ * suggestion out from the local AI stand-in, the usage card moving from 0 to 1, and the quota
+ * refusal with its upgrade link. Each test has its own account.
+ */
+
+const MESSAGE = "hi jordan, just checking in on the renewal. the new price is $2,400 a year starting 1 march. let me know if u have questions";
+
+const usageCard = (page: Page) => page.getByRole("region", { name: "Message Usage" });
+const tryIt = (page: Page) => page.getByRole("region", { name: "Try it" });
+
+test.describe("try it", () => {
+  test("polishes a message and counts it on the usage card", async ({ page }) => {
+    await signUpAndConfirm(page, uniqueEmail("try-it"));
+    await expect(usageCard(page).getByText("messages used this month")).toBeVisible();
+    await expect(usageCard(page).getByRole("progressbar")).toHaveAttribute("aria-valuenow", "0");
+    await expect(tryIt(page).getByTestId("local-engine-note")).toContainText("local, rule-based stand-in");
+
+    await tryIt(page).getByLabel("Your message").fill(MESSAGE);
+    await tryIt(page).getByLabel("Tone").selectOption("friendly");
+    await tryIt(page).getByLabel("Message type").selectOption("email");
+    await tryIt(page).getByRole("button", { name: "Optimize message" }).click();
+
+    const suggestion = page.getByTestId("try-it-suggestion");
+    await expect(suggestion).toContainText("Suggestion · Friendly · Email");
+    await expect(suggestion).toContainText("$2,400");
+    await expect(suggestion).not.toContainText(MESSAGE);
+    await expect(usageCard(page).getByRole("progressbar")).toHaveAttribute("aria-valuenow", "1");
+    // What the user wrote is still there to try another tone.
+    await expect(tryIt(page).getByLabel("Your message")).toHaveValue(MESSAGE);
+    await expect(tryIt(page).getByLabel("Tone")).toHaveValue("friendly");
+
+    // Another tone for the same draft is free.
+    await tryIt(page).getByLabel("Tone").selectOption("professional");
+    await tryIt(page).getByRole("button", { name: "Optimize message" }).click();
+    await expect(suggestion).toContainText("Suggestion · Professional · Email");
+    await expect(usageCard(page).getByRole("progressbar")).toHaveAttribute("aria-valuenow", "1");
+  });
+
+  test("an empty message gets the Validation Error toast and nothing is counted", async ({ page }) => {
+    await signUpAndConfirm(page, uniqueEmail("try-it-empty"));
+    await tryIt(page).getByRole("button", { name: "Optimize message" }).click();
+    const toasts = page.getByRole("region", { name: "Notifications" });
+    await expect(toasts.getByRole("alert").filter({ hasText: "Validation Error" })).toContainText("Write a message to optimize.");
+    await expect(tryIt(page).getByText("Write a message to optimize.")).toBeVisible();
+    await expect(usageCard(page).getByRole("progressbar")).toHaveAttribute("aria-valuenow", "0");
+  });
+
+  test("at the Free limit, says so with an upgrade link and counts nothing", async ({ page }) => {
+    const email = uniqueEmail("try-it-limit");
+    await signUpAndConfirm(page, email);
+    await sql(
+      "insert into public.usage_tracking (user_id, month, tier, message_count) values ($1, to_char(now() at time zone 'utc', 'YYYY-MM'), 'free', 30)",
+      [await userIdFor(email)],
+    );
+    await page.reload();
+    await tryIt(page).getByLabel("Your message").fill(MESSAGE);
+    await tryIt(page).getByRole("button", { name: "Optimize message" }).click();
+    await expect(page.getByTestId("try-it-problem")).toContainText("You've used your 30 free messages this month");
+    await expect(page.getByRole("region", { name: "Notifications" }).getByRole("alert").filter({ hasText: "Monthly limit reached" })).toBeVisible();
+    await page.getByTestId("try-it-problem").getByRole("link", { name: "Upgrade to Pro" }).click();
+    await expect(page).toHaveURL(/\/dashboard\/subscription$/);
+  });
+});

@@ -1,0 +1,60 @@
+/**
+ * The optimize API on the Worker: a signed-in session (the dashboard's credentials) asks
+ * POST /api/v1/optimize, which runs in workerd through the AI SDK against the local AI stand-in
+ * and meters through the local Supabase; GET /api/v1/me reflects the count.
+ */
+import { describe, expect, it } from "vitest";
+import { emailsTo } from "./support/backend.ts";
+import { WorkerClient } from "./support/client.ts";
+
+async function signedIn(): Promise<WorkerClient> {
+  const address = `worker-api-${Date.now()}@example.com`;
+  const browser = new WorkerClient();
+  const signUp = await browser.postForm("/auth?mode=signup", { mode: "signup", fullName: "Avery Api", email: address, password: "Sup3rSecret" });
+  expect(signUp.status).toBe(200);
+  const [email] = await emailsTo(address);
+  const link = new URL(email!.links.find((href) => href.includes("/auth/confirm?"))!);
+  expect((await browser.get(`${link.pathname}${link.search}`)).status).toBe(302);
+  return browser;
+}
+
+describe("the optimize API on the Worker", () => {
+  it("answers a suggestion through the local AI stand-in and counts it", async () => {
+    const browser = await signedIn();
+    const text = "hi priya, just following up on the demo from thursday. the team plan is $49 per seat. does next week work for a call?";
+    const response = await browser.request("/api/v1/optimize", {
+      method: "POST",
+      headers: { "Content-Type": "application/json", Origin: browser.origin },
+      body: JSON.stringify({ text, tone: "persuasive", messageType: "email", platform: "gmail", draftId: "worker-draft" }),
+    });
+    expect(response.status).toBe(200);
+    const body = (await response.json()) as { suggestion: string; tone: string; usage: { used: number; limit: number } };
+    expect(body.tone).toBe("persuasive");
+    expect(body.suggestion).toContain("$49");
+    expect(body.suggestion).not.toBe(text);
+    expect(body.usage).toMatchObject({ used: 1, limit: 30 });
+
+    const me = await browser.get("/api/v1/me");
+    expect(me.status).toBe(200);
+    expect(await me.json()).toMatchObject({ fullName: "Avery Api", usage: { used: 1, remaining: 29 } });
+  });
+
+  it("answers errors in the API's shape", async () => {
+    const anonymous = await new WorkerClient().request("/api/v1/optimize", {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ text: "hello there" }),
+    });
+    expect(anonymous.status).toBe(401);
+    expect(((await anonymous.json()) as { error: { code: string } }).error.code).toBe("unauthorized");
+
+    const browser = await signedIn();
+    const invalid = await browser.request("/api/v1/optimize", {
+      method: "POST",
+      headers: { "Content-Type": "application/json", Origin: browser.origin },
+      body: JSON.stringify({ text: "hello", tone: "shouty" }),
+    });
+    expect(invalid.status).toBe(400);
+    expect(await invalid.json()).toMatchObject({ error: { code: "invalid_request", field: "tone" } });
+  });
+});

@@ -1,4 +1,5 @@
 import { getInputProps, type FieldMetadata } from "@conform-to/react";
+import { rememberTypedEmail } from "../auth-email-memory";
 import { Field, inputClasses } from "./field";
 
 /**
@@ -30,6 +31,7 @@ export function TextField({
           {...(type === "password" ? { defaultValue: "" } : {})}
           required={required}
           autoComplete={autoComplete}
+          onInput={type === "email" ? (event) => rememberTypedEmail(event.currentTarget.value) : undefined}
           className={inputClasses(!!aria["aria-invalid"])}
         />
       )}

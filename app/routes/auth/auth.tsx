@@ -5,6 +5,7 @@ import { AuthCard } from "~/components/auth-card";
 import { HoneypotField } from "~/components/honeypot-field";
 import { SubmitButton } from "~/components/submit-button";
 import { PASSWORD_HINT, TextField } from "~/components/ui/text-field";
+import { usePrefillRememberedEmail } from "~/components/auth-email-memory";
 import { useValidatedForm } from "~/components/use-validated-form";
 import { signInSchema, signUpSchema } from "~/lib/auth-schemas";
 import { getEnv } from "~/lib/env.server";
@@ -90,6 +91,7 @@ export default function AuthPage({ loaderData, actionData }: Route.ComponentProp
     lastResult,
     fieldOrder: signup ? SIGN_UP_FIELDS : SIGN_IN_FIELDS,
   });
+  usePrefillRememberedEmail(form, fields.email.name);
   const toggleQuery = new URLSearchParams();
   if (!signup) toggleQuery.set("mode", "signup");
   if (loaderData.redirectTo !== "/dashboard") toggleQuery.set("redirectTo", loaderData.redirectTo);

@@ -1,6 +1,7 @@
 import { getFormProps } from "@conform-to/react";
 import { Form, Link } from "react-router";
 import { AuthCard } from "~/components/auth-card";
+import { usePrefillRememberedEmail } from "~/components/auth-email-memory";
 import { HoneypotField } from "~/components/honeypot-field";
 import { SubmitButton } from "~/components/submit-button";
 import { TextField } from "~/components/ui/text-field";
@@ -38,6 +39,7 @@ export default function ForgotPassword({ actionData }: Route.ComponentProps) {
     lastResult: actionData?.result,
     fieldOrder: ["email"],
   });
+  usePrefillRememberedEmail(form, fields.email.name);
   return (
     <AuthCard title="Forgot your password?" description="Enter your email and we'll send you a link to choose a new one.">
       {actionData?.sentTo ? (

@@ -26,6 +26,30 @@ export interface WorkerHandler {
 
 export const MISCONFIGURED_MESSAGE = "Service misconfigured";
 
+/** How much of a body nobody read is read (and dropped) before answering; the rest is cancelled. */
+const DISCARD_LIMIT_BYTES = 1024 * 1024;
+
+/**
+ * Reads and drops a request body the app answered without reading (a refused cross-site post, a
+ * 405, a redirect). workerd otherwise leaves the body on the connection, and the proxy in front
+ * of it (wrangler's dev server, seen here) can lose the connection: the next request on it then
+ * fails with a 500 "Network connection lost" — a refusal that sometimes turned into a 500.
+ */
+export async function discardUnreadBody(request: Request): Promise<void> {
+  if (!request.body || request.bodyUsed) return;
+  const reader = request.body.getReader();
+  try {
+    for (let read = 0; read < DISCARD_LIMIT_BYTES; ) {
+      const { done, value } = await reader.read();
+      if (done) return;
+      read += value.byteLength;
+    }
+    await reader.cancel();
+  } catch {
+    // A body that fails to read is dropped all the same.
+  }
+}
+
 type ParsedEnv = { ok: true; env: AppEnv } | { ok: false };
 
 export function createWorkerHandler(
@@ -67,7 +91,9 @@ export function createWorkerHandler(
       context.set(envContext, parsed.env);
       // Workers AI, when bound as `AI` (used when no AI_BASE_URL is configured).
       if (bindings.AI) context.set(workersAiContext, bindings.AI);
-      return handleRequest(request, context);
+      const response = await handleRequest(request, context);
+      await discardUnreadBody(request);
+      return response;
     },
   };
 }

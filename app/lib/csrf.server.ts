@@ -35,30 +35,6 @@ export function isCrossSiteRequest(request: Request, trustedOrigins: readonly st
   return origin === "null";
 }
 
-/** Bytes of a refused request's body read (and dropped) before answering. */
-const DISCARD_LIMIT_BYTES = 64 * 1024;
-
-/**
- * Reads and drops the start of a body we refuse, then cancels the rest. Answering without
- * touching the body makes some proxies (workerd's dev server among them) drop the connection
- * and turn our 403 into a 500.
- */
-async function discardBody(request: Request): Promise<void> {
-  const reader = request.body?.getReader();
-  if (!reader) return;
-  try {
-    let read = 0;
-    while (read < DISCARD_LIMIT_BYTES) {
-      const { done, value } = await reader.read();
-      if (done) return;
-      read += value.byteLength;
-    }
-    await reader.cancel();
-  } catch {
-    // A body that fails to read is dropped all the same.
-  }
-}
-
 export const csrfMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {
   const url = new URL(request.url);
   if (!CSRF_EXEMPT_PATHS.has(url.pathname) && !carriesOwnCredentials(request, url.pathname)) {
@@ -66,7 +42,6 @@ export const csrfMiddleware: MiddlewareFunction<Response> = async ({ request, co
     // X-Forwarded-Host), which a client can set.
     const trusted = [new URL(getEnv(context).APP_URL).origin];
     if (isCrossSiteRequest(request, trusted)) {
-      await discardBody(request);
       return new Response("Cross-site request refused", {
         status: 403,
         headers: { "Content-Type": "text/plain; charset=utf-8" },

@@ -66,4 +66,32 @@ describe("Worker handler", () => {
     expect((await worker.fetch(new Request("https://tonewise.app/"), withoutKey)).status).toBe(500);
     expect(log).toHaveBeenCalledWith("Configuration error: supabaseKey is required.");
   });
+
+  it("reads and drops a body the app answered without reading", async () => {
+    const { worker } = setup();
+    let pulled = 0;
+    const body = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        if (pulled++ >= 3) return controller.close();
+        controller.enqueue(new TextEncoder().encode("email=victim%40example.com&"));
+      },
+    });
+    const request = new Request("https://tonewise.app/blog", { method: "POST", body, duplex: "half" } as RequestInit);
+    const response = await worker.fetch(request, bindings);
+    expect(await response.text()).toBe("from the app");
+    expect(request.bodyUsed).toBe(true);
+    expect(pulled).toBe(4);
+  });
+
+  it("hands Workers AI to the app when it is bound", async () => {
+    const { workersAiContext } = await import("~/lib/optimize/engine.server");
+    const ai = { run: async () => ({}) };
+    let seenBinding: unknown;
+    const worker = createWorkerHandler(async (_request, context) => {
+      seenBinding = context.get(workersAiContext);
+      return new Response("ok");
+    });
+    await worker.fetch(new Request("https://tonewise.app/"), { ...bindings, AI: ai });
+    expect(seenBinding).toBe(ai);
+  });
 });

@@ -191,4 +191,23 @@ describe("forms with JavaScript off", () => {
     expect(response.status).toBe(403);
     expect(await response.text()).toBe("Cross-site request refused");
   });
+
+  it("answers refusals that never read the body without poisoning the next request (no 500s)", async () => {
+    const statuses: number[] = [];
+    for (let round = 0; round < 40; round++) {
+      // React Router refuses the first (400) without reading its body; our middleware the second (403).
+      statuses.push((await client.postForm("/blog", { email: "victim@example.com" }, { origin: "https://evil.example" })).status);
+      statuses.push(
+        (
+          await client.request("/blog", {
+            method: "POST",
+            headers: { "Content-Type": "application/x-www-form-urlencoded", "Sec-Fetch-Site": "cross-site" },
+            body: new URLSearchParams({ email: "victim@example.com" }),
+          })
+        ).status,
+      );
+    }
+    expect(statuses.filter((status) => status === 400)).toHaveLength(40);
+    expect(statuses.filter((status) => status === 403)).toHaveLength(40);
+  });
 });

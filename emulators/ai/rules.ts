@@ -61,7 +61,7 @@ const FILLERS = [
   /\bjust\s+wanted\s+to\b/gi, // handled below: "just wanted to" → "wanted to"
   /\b(?:really|basically|actually|literally|totally|honestly|simply)\s+/gi,
   /\b(?:kind of|sort of|kinda|sorta)\s+/gi,
-  /,?\s*\byou know\b,?/gi,
+  /,\s*you know,(?=\s)/gi, // only as an aside: "do you know anyone" is a real question
   /\bjust\s+/gi,
   /\bI think that\s+/g,
   /\bi guess\s+/gi,
@@ -97,7 +97,7 @@ const NOT_A_NAME_AFTER_GREETING = new Set([
   ...NOT_A_NAME, "i", "i'm", "im", "we", "just", "quick", "hope", "following", "checking", "wanted", "thanks", "thank", "so",
   "sorry", "hello", "hi", "hey", "good", "it", "its", "this", "that", "the", "a", "as", "my", "our", "your", "you", "u", "how", "can", "could", "would",
 ]);
-const QUESTION_START = /^(?:can|could|would|will|do|does|did|is|are|should|shall|what|when|where|why|how|who|which|may|have|has)\b/i;
+const QUESTION_START = /^(?:can|could|would|will|do|does|did|is|are|should|shall|what|when|where|why|how|who|which|may|have|has)\s/i;
 
 const capitalise = (word: string) => word.charAt(0).toUpperCase() + word.slice(1);
 
@@ -136,7 +136,7 @@ function fixTypos(text: string): string {
 
 function removeFillers(text: string): string {
   let result = text.replace(FILLERS[0]!, "wanted to");
-  for (const pattern of FILLERS.slice(1)) result = result.replace(pattern, (match) => (match.startsWith(",") ? "," : ""));
+  for (const pattern of FILLERS.slice(1)) result = result.replace(pattern, "");
   return result.replace(/ {2,}/g, " ").replace(/ ,/g, ",");
 }
 

@@ -95,7 +95,7 @@ describe("the stand-in's prompt contract", () => {
 describe("the stand-in over HTTP, through the real AI SDK provider", () => {
   const standIn = createAiStandIn();
   const server = setupServer(http.all("http://ai.local/v1/*", ({ request }) => standIn.handle(request)));
-  beforeAll(() => server.listen({ onUnhandledRequest: "error" }));
+  beforeAll(() => server.listen({ onUnhandledFrame: "error" }));
   afterAll(() => server.close());
   const model = createOpenAICompatible({ name: "local", baseURL: "http://ai.local/v1", apiKey: "k" }).chatModel("tonewise-local");
 

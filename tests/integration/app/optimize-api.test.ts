@@ -273,6 +273,27 @@ describe("POST /api/v1/optimize", () => {
     }, 40_000);
   });
 
+  it("stops the engine call when the caller goes away, and counts nothing", async () => {
+    const client = await signUpThroughApp(app, "gone@example.com");
+    let engineAborted = false;
+    app.server.use(
+      http.post(COMPLETIONS, ({ request }) => new Promise<Response>((resolve) => {
+        request.signal.addEventListener("abort", () => {
+          engineAborted = true;
+          resolve(HttpResponse.error());
+        });
+      })),
+    );
+    const caller = new AbortController();
+    const pending = post(client, { text: MESSAGE }, { signal: caller.signal });
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    caller.abort();
+    // Over HTTP the connection is simply gone; in process, whatever is answered is read by nobody.
+    await pending.catch(() => undefined);
+    await expect.poll(() => engineAborted, { timeout: 2_000 }).toBe(true);
+    expect(await used("gone@example.com")).toBe(0);
+  });
+
   it("never keeps or logs the text of a message", async () => {
     const marker = "Zanzibar-quokka-7731";
     const text = `hello, quick note about ${marker}: the renewal is due 12 march and the total is $4,500.`;
@@ -359,3 +380,26 @@ describe("CORS for the extension", () => {
     expect(toOther.headers.get("Access-Control-Allow-Origin")).toBeNull();
   });
 });
+
+describe("the dashboard's usage analytics", () => {
+  it("charts delivered messages by day, platform and tone while analytics is on", async () => {
+    const client = await signUpThroughApp(app, "chart@example.com");
+    expect((await post(client, { text: MESSAGE, tone: "friendly", platform: "gmail" })).status).toBe(200);
+    expect((await post(client, { text: MESSAGE, tone: "casual", platform: "slack" })).status).toBe(200);
+    const { html } = await client.html("/dashboard");
+    expect(html).toContain("2 messages in the last 30 days.");
+    expect(html).toMatch(/By platform[\s\S]*gmail[\s\S]*slack/);
+    expect(html).toMatch(/By tone[\s\S]*Casual[\s\S]*Friendly/);
+  });
+
+  it("says analytics is off, and records no metadata, when the user turned it off", async () => {
+    const client = await signUpThroughApp(app, "private-stats@example.com");
+    await app.backend.sql("update public.user_settings set usage_analytics = false where user_id = $1", [await userId("private-stats@example.com")]);
+    expect((await post(client, { text: MESSAGE })).status).toBe(200);
+    const { html } = await client.html("/dashboard");
+    expect(html).toContain("Usage analytics is off, so Tonewise keeps only your monthly message count.");
+    expect(await app.backend.sql("select * from public.message_events")).toEqual([]);
+    expect(await used("private-stats@example.com")).toBe(1);
+  });
+});
+

@@ -5,6 +5,7 @@ import { AuthCard } from "~/components/auth-card";
 import { HoneypotField } from "~/components/honeypot-field";
 import { SubmitButton } from "~/components/submit-button";
 import { PASSWORD_HINT, TextField } from "~/components/ui/text-field";
+import { serviceFailureMessage, signInFailureMessage } from "~/lib/auth-errors";
 import { usePrefillRememberedEmail } from "~/components/auth-email-memory";
 import { useValidatedForm } from "~/components/use-validated-form";
 import { signInSchema, signUpSchema } from "~/lib/auth-schemas";
@@ -15,7 +16,6 @@ import { getSupabase, getUser, safeRedirectPath } from "~/lib/session.server";
 import { flashToast } from "~/lib/toast.server";
 import type { Route } from "./+types/auth";
 
-const AUTH_FALLBACK_ERROR = "An error occurred during authentication";
 const SIGN_UP_FIELDS = ["fullName", "email", "password"];
 const SIGN_IN_FIELDS = ["email", "password"];
 
@@ -34,8 +34,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const mode: Mode = formData.get("mode") === "signup" ? "signup" : "signin";
   const env = getEnv(context);
   const supabase = getSupabase(context);
-  const serviceError = (message: string | undefined) =>
-    flashToast(context, { variant: "destructive", title: "Error", description: message || AUTH_FALLBACK_ERROR });
+  const serviceError = (message: string) => flashToast(context, { variant: "destructive", title: "Error", description: message });
 
   if (mode === "signup") {
     const validated = validateForm(context, formData, signUpSchema, { fieldOrder: SIGN_UP_FIELDS, hideFields: ["password"] });
@@ -51,7 +50,8 @@ export async function action({ request, context }: Route.ActionArgs) {
         },
       });
       if (error) {
-        serviceError(error.message);
+        console.error(`Sign-up failed: ${error.code ?? error.status ?? "error"}`);
+        serviceError(serviceFailureMessage(error, undefined, "over_email_send_rate_limit"));
         return { mode, result: validated.submission.reply({ hideFields: ["password"] }), checkEmail: null };
       }
     }
@@ -65,7 +65,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     password: validated.value.password,
   });
   if (error || !data.session) {
-    serviceError(error?.message);
+    if (error && error.code !== "invalid_credentials") console.error(`Sign-in failed: ${error.code ?? error.status ?? "error"}`);
+    serviceError(signInFailureMessage(error));
     return { mode, result: validated.submission.reply({ hideFields: ["password"] }), checkEmail: null };
   }
   throw redirect(safeRedirectPath(validated.value.redirectTo));

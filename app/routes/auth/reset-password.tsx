@@ -8,6 +8,7 @@ import { resetPasswordSchema } from "~/lib/auth-schemas";
 import { validateForm } from "~/lib/form-validation.server";
 import { getSupabase, getUser } from "~/lib/session.server";
 import { flashToast } from "~/lib/toast.server";
+import { serviceFailureMessage } from "~/lib/auth-errors";
 import type { Route } from "./+types/reset-password";
 
 const FIELDS = ["password", "confirmPassword"];
@@ -38,7 +39,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!validated.ok) return { result: validated.result };
   const { error } = await getSupabase(context).auth.updateUser({ password: validated.value.password });
   if (error) {
-    flashToast(context, { variant: "destructive", title: "Error", description: error.message || "Failed to update password" });
+    console.error(`Password update failed: ${error.code ?? error.status ?? "error"}`);
+    flashToast(context, { variant: "destructive", title: "Error", description: serviceFailureMessage(error, "Failed to update password") });
     return { result: validated.submission.reply({ hideFields: FIELDS }) };
   }
   flashToast(context, { variant: "success", title: "Password updated", description: "Your new password is ready to use." });

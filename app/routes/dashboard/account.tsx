@@ -38,7 +38,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     .select("full_name");
   if (error || !data || data.length === 0) {
     if (error) console.error(`Profile save failed: ${error.message}`);
-    flashToast(context, { variant: "destructive", title: "Error", description: error?.message || "Failed to update profile" });
+    flashToast(context, { variant: "destructive", title: "Error", description: "Failed to update profile" });
     return { result: validated.submission.reply() };
   }
   flashToast(context, { variant: "success", title: "Success", description: "Profile updated successfully" });

@@ -89,7 +89,8 @@ describe("account", () => {
     const client = await signUpThroughApp(app, "acct2@example.com", "Old Name");
     app.server.use(http.patch(`${LOCAL_SUPABASE_URL}/rest/v1/profiles`, () => HttpResponse.json({ message: "Database unavailable" }, { status: 503 })));
     const html = await (await client.post("/dashboard/account", { fullName: "Typed Name" })).text();
-    expect(toastsIn(html)).toEqual(["Error / Database unavailable"]);
+    // Our words, never the database's (security finding 10).
+    expect(toastsIn(html)).toEqual(["Error / Failed to update profile"]);
     expect(html).toContain('value="Typed Name"');
   });
 

@@ -1,5 +1,5 @@
 /**
- * A bounded HTTP load loop: `concurrency` workers issue GETs back to back over keep-alive
+ * A bounded HTTP load loop: `concurrency` workers issue GETs (or POSTs) back to back over keep-alive
  * connections (node:http, lighter than fetch, so the client steals less CPU from the server on
  * the same two cores) until `maxRequests` have been issued or `maxSeconds` have passed, after a
  * warm-up that is not recorded. Loopback only; every request has a timeout.
@@ -14,6 +14,8 @@ export interface LoadOptions {
   requestTimeoutMs: number;
   /** Reads the server's CPU time (ms), around the recorded phase only. */
   serverCpuMs?: () => number | undefined;
+  /** A POST instead of a page GET: the n-th request's headers and body (e.g. an API call). */
+  post?: (n: number) => { headers: Record<string, string>; body: string };
 }
 
 export interface LoadResult {
@@ -41,12 +43,19 @@ function assertLoopback(url: URL): void {
   }
 }
 
-function get(agent: http.Agent, url: URL, timeoutMs: number): Promise<{ status: number; bytes: number }> {
+function send(
+  agent: http.Agent,
+  url: URL,
+  timeoutMs: number,
+  post?: { headers: Record<string, string>; body: string },
+): Promise<{ status: number; bytes: number }> {
   return new Promise((resolve, reject) => {
-    const request = http.get(
+    const request = http.request(
       url,
-      // What a browser sends for a page: the server compresses HTML, as it would in production.
-      { agent, headers: { accept: "text/html", "accept-encoding": "br, gzip" } },
+      post
+        ? { agent, method: "POST", headers: { ...post.headers, "content-length": String(Buffer.byteLength(post.body)) } }
+        : // What a browser sends for a page: the server compresses HTML, as it would in production.
+          { agent, method: "GET", headers: { accept: "text/html", "accept-encoding": "br, gzip" } },
       (response) => {
         let bytes = 0;
         response.on("data", (chunk: Buffer) => (bytes += chunk.byteLength));
@@ -56,6 +65,7 @@ function get(agent: http.Agent, url: URL, timeoutMs: number): Promise<{ status: 
     );
     request.setTimeout(timeoutMs, () => request.destroy(new Error(`timed out after ${timeoutMs} ms`)));
     request.on("error", reject);
+    request.end(post?.body);
   });
 }
 
@@ -82,10 +92,10 @@ async function phase(
   const deadline = started + seconds * 1000;
   const worker = async () => {
     while (issued < maxRequests && performance.now() < deadline) {
-      issued++;
+      const n = issued++;
       const sent = performance.now();
       try {
-        const response = await get(agent, url, options.requestTimeoutMs);
+        const response = await send(agent, url, options.requestTimeoutMs, options.post?.(n));
         latencies.push(performance.now() - sent);
         bytes += response.bytes;
         if (response.status !== 200) {

@@ -154,7 +154,7 @@ export function runCommand(
  * from /proc (Linux; undefined elsewhere). Unlike requests per second, CPU per request hardly
  * depends on how much of the machine other work leaves us.
  */
-export function groupCpuMs(started: Started): number | undefined {
+export function groupCpuMs(started: Started, only?: (commandLine: string) => boolean): number | undefined {
   const group = started.child.pid;
   if (group === undefined || !existsSync("/proc/self/stat")) return undefined;
   const TICKS_PER_SECOND = 100; // USER_HZ on Linux
@@ -170,6 +170,15 @@ export function groupCpuMs(started: Started): number | undefined {
     // "pid (comm) state ppid pgrp session tty tpgid flags minflt cminflt majflt cmajflt utime stime …"
     const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
     if (Number(fields[2]) !== group) continue;
+    if (only) {
+      let commandLine = "";
+      try {
+        commandLine = readFileSync(`/proc/${entry}/cmdline`, "utf8").replaceAll("\0", " ");
+      } catch {
+        continue;
+      }
+      if (!only(commandLine)) continue;
+    }
     ticks += Number(fields[11]) + Number(fields[12]);
   }
   return (ticks * 1000) / TICKS_PER_SECOND;

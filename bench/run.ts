@@ -125,6 +125,24 @@ function reportJavaScript(minimalBuild: string): Promise<void> {
   })();
 }
 
+const LOAD_COLUMNS = ["", "requests", "s", "req/s", "p50 ms", "p95 ms", "p99 ms", "CPU ms/req", "errors"];
+
+/** One row of a load table; with `bytes`, the mean response size before the error count. */
+function loadRow(label: string, result: LoadResult, bytes: boolean): string[] {
+  return [
+    label,
+    String(result.requests),
+    result.seconds.toFixed(1),
+    result.requestsPerSecond.toFixed(0),
+    ms(result.p50),
+    ms(result.p95),
+    ms(result.p99),
+    result.cpuMsPerRequest === undefined ? "–" : result.cpuMsPerRequest.toFixed(2),
+    ...(bytes ? [(result.meanBytes / 1000).toFixed(1)] : []),
+    String(result.errors),
+  ];
+}
+
 async function startMinimal(buildDirectory: string): Promise<{ server: Started; origin: string }> {
   const port = await freePort();
   const server = startNode("the minimal app", [path.join(ROOT, "bench/minimal-server.ts")], {
@@ -186,21 +204,8 @@ async function benchServers(minimalBuild: string, ours: OurServer): Promise<numb
     results.push({ label: `ours ${pathname}`, result: await loadTest(`${ours.origin}${pathname}`, options) });
   }
 
-  const rows = results.map(({ label, result }) => [
-    label,
-    String(result.requests),
-    result.seconds.toFixed(1),
-    result.requestsPerSecond.toFixed(0),
-    ms(result.p50),
-    ms(result.p95),
-    ms(result.p99),
-    result.cpuMsPerRequest === undefined ? "–" : result.cpuMsPerRequest.toFixed(2),
-    (result.meanBytes / 1000).toFixed(1),
-    String(result.errors),
-  ]);
-  console.log(
-    table(["", "requests", "s", "req/s", "p50 ms", "p95 ms", "p99 ms", "CPU ms/req", "kB/resp", "errors"], rows),
-  );
+  const rows = results.map(({ label, result }) => loadRow(label, result, true));
+  console.log(table([...LOAD_COLUMNS.slice(0, -1), "kB/resp", "errors"], rows));
 
   const minimalRps = results[0]!.result.requestsPerSecond;
   const ourRps = results[1]!.result.requestsPerSecond;
@@ -257,22 +262,7 @@ async function benchApi(ours: OurServer, minimalCpuMs: number | undefined): Prom
       body: JSON.stringify({ text, tone: "friendly", messageType: "email", platform: "gmail", draftId: `bench-${n}` }),
     }),
   });
-  console.log(
-    table(
-      ["", "requests", "s", "req/s", "p50 ms", "p95 ms", "p99 ms", "CPU ms/req", "errors"],
-      [[
-        "POST /api/v1/optimize",
-        String(result.requests),
-        result.seconds.toFixed(1),
-        result.requestsPerSecond.toFixed(0),
-        ms(result.p50),
-        ms(result.p95),
-        ms(result.p99),
-        result.cpuMsPerRequest === undefined ? "–" : result.cpuMsPerRequest.toFixed(2),
-        String(result.errors),
-      ]],
-    ),
-  );
+  console.log(table(LOAD_COLUMNS, [loadRow("POST /api/v1/optimize", result, false)]));
   console.log("CPU ms/req is the app server's own (node server.ts): the local backend and the AI stand-in run in other processes.");
   checks.push({ group: "api", name: "API p95", ok: result.p95 <= API_BUDGET.p95Ms, detail: `${ms(result.p95)} ms (budget ≤ ${API_BUDGET.p95Ms})` });
   checks.push({

@@ -104,6 +104,74 @@ end;
 $$;
 
 -------------------------------------------------------------------------------------------------
+-- Counting one message (shared by consume_message and record_optimization)
+-------------------------------------------------------------------------------------------------
+
+-- Counts one message for p_user_id in the current UTC month if their tier (given) allows it:
+-- Free 30, Pro unlimited. One statement decides and writes: the upsert takes the row lock and
+-- Postgres re-checks the WHERE against the latest row version, so concurrent calls can never
+-- exceed the limit. Refused: allowed = false with the current count, and only a stale tier
+-- changes. Internal: callable by no API role.
+create function public.count_message(p_user_id uuid, p_tier text)
+returns table (allowed boolean, message_count integer)
+language plpgsql
+volatile
+security definer
+set search_path = ''
+as $$
+#variable_conflict use_column
+declare
+  v_month text := to_char(now() at time zone 'utc', 'YYYY-MM');
+  v_limit integer := case when p_tier = 'free' then 30 end;
+  v_count integer;
+begin
+  insert into public.usage_tracking as u (user_id, month, tier, message_count)
+  values (p_user_id, v_month, p_tier, 1)
+  on conflict (user_id, month) do update
+    set message_count = u.message_count + 1,
+        tier = excluded.tier
+    where v_limit is null or u.message_count < v_limit
+  returning u.message_count into v_count;
+
+  if v_count is not null then
+    return query select true, v_count;
+    return;
+  end if;
+
+  update public.usage_tracking u
+     set tier = p_tier
+   where u.user_id = p_user_id and u.month = v_month and u.tier <> p_tier;
+  select u.message_count into v_count
+    from public.usage_tracking u
+   where u.user_id = p_user_id and u.month = v_month;
+  return query select false, coalesce(v_count, 0);
+end;
+$$;
+
+-- consume_message() keeps its contract, now on the shared counter.
+create or replace function public.consume_message()
+returns table (allowed boolean, tier text, message_count integer, message_limit integer)
+language plpgsql
+volatile
+security definer
+set search_path = ''
+as $$
+#variable_conflict use_column
+declare
+  v_user_id uuid := auth.uid();
+  v_tier text;
+begin
+  if v_user_id is null then
+    raise exception 'consume_message: not signed in' using errcode = '42501';
+  end if;
+  v_tier := public.current_tier(v_user_id);
+  return query
+  select c.allowed, v_tier, c.message_count, case when v_tier = 'free' then 30 end
+    from public.count_message(v_user_id, v_tier) c;
+end;
+$$;
+
+-------------------------------------------------------------------------------------------------
 -- Optimization: before the engine, and after it
 -------------------------------------------------------------------------------------------------
 
@@ -197,6 +265,7 @@ declare
   v_tier text := public.current_tier(p_user_id);
   v_limit integer := case when v_tier = 'free' then 30 end;
   v_counted boolean := true;
+  v_allowed boolean;
   v_counted_at timestamptz;
   v_suggestions integer;
   v_count integer;
@@ -216,19 +285,9 @@ begin
   end if;
 
   if v_counted then
-    insert into public.usage_tracking as u (user_id, month, tier, message_count)
-    values (p_user_id, v_month, v_tier, 1)
-    on conflict (user_id, month) do update
-      set message_count = u.message_count + 1,
-          tier = excluded.tier
-      where v_limit is null or u.message_count < v_limit
-    returning u.message_count into v_count;
-
-    if v_count is null then
-      select u.message_count into v_count
-        from public.usage_tracking u
-       where u.user_id = p_user_id and u.month = v_month;
-      return query select false, false, v_tier, coalesce(v_count, 0), v_limit;
+    select c.allowed, c.message_count into v_allowed, v_count from public.count_message(p_user_id, v_tier) c;
+    if not v_allowed then
+      return query select false, false, v_tier, v_count, v_limit;
       return;
     end if;
 
@@ -282,6 +341,8 @@ $$;
 -------------------------------------------------------------------------------------------------
 -- Function privileges
 -------------------------------------------------------------------------------------------------
+
+revoke execute on function public.count_message(uuid, text) from public, anon, authenticated, service_role;
 
 revoke execute on function public.hit_rate_limit(text, integer, integer) from public, anon, authenticated;
 grant execute on function public.hit_rate_limit(text, integer, integer) to service_role;

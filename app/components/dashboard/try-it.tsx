@@ -1,4 +1,4 @@
-import { getFormProps, getSelectProps, getTextareaProps } from "@conform-to/react";
+import { getFormProps, getSelectProps, getTextareaProps, type FieldMetadata } from "@conform-to/react";
 import { useEffect, useRef, useState } from "react";
 import { Form, Link } from "react-router";
 import { SubmitButton } from "~/components/submit-button";
@@ -16,6 +16,32 @@ type Props = {
   draftId: string;
   localStandIn: boolean;
 };
+
+function OptionSelect<Option extends string>({
+  field,
+  label,
+  options,
+  labels,
+}: {
+  field: FieldMetadata<Option | undefined>;
+  label: string;
+  options: readonly Option[];
+  labels: Record<Option, string>;
+}) {
+  return (
+    <Field id={field.id} label={label} errors={field.errors}>
+      {(aria) => (
+        <select {...getSelectProps(field)} {...aria} className={inputClasses(!!field.errors)}>
+          {options.map((option) => (
+            <option key={option} value={option}>
+              {labels[option]}
+            </option>
+          ))}
+        </select>
+      )}
+    </Field>
+  );
+}
 
 function CopyButton({ text }: { text: string }) {
   const [copied, setCopied] = useState(false);
@@ -78,28 +104,8 @@ export function TryItPanel({ outcome, defaults, draftId, localStandIn }: Props) 
           )}
         </Field>
         <div className="grid gap-4 sm:grid-cols-2">
-          <Field id={fields.tone.id} label="Tone" errors={fields.tone.errors}>
-            {(aria) => (
-              <select {...getSelectProps(fields.tone)} {...aria} className={inputClasses(!!fields.tone.errors)}>
-                {TONES.map((tone) => (
-                  <option key={tone} value={tone}>
-                    {toneLabels[tone]}
-                  </option>
-                ))}
-              </select>
-            )}
-          </Field>
-          <Field id={fields.messageType.id} label="Message type" errors={fields.messageType.errors}>
-            {(aria) => (
-              <select {...getSelectProps(fields.messageType)} {...aria} className={inputClasses(!!fields.messageType.errors)}>
-                {MESSAGE_TYPES.map((type) => (
-                  <option key={type} value={type}>
-                    {messageTypeLabels[type]}
-                  </option>
-                ))}
-              </select>
-            )}
-          </Field>
+          <OptionSelect field={fields.tone} label="Tone" options={TONES} labels={toneLabels} />
+          <OptionSelect field={fields.messageType} label="Message type" options={MESSAGE_TYPES} labels={messageTypeLabels} />
         </div>
         <SubmitButton className="w-full sm:w-auto">Optimize message</SubmitButton>
       </Form>

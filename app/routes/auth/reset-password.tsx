@@ -13,18 +13,43 @@ import type { Route } from "./+types/reset-password";
 
 const FIELDS = ["password", "confirmPassword"];
 
-/** Reached from the reset email's link, which has already signed the user in. */
+/** How recently an emailed link must have signed the session in for it to set a new password. */
+const RECOVERY_WINDOW_SECONDS = 15 * 60;
+
+/**
+ * Reached from the reset email's link, which has already signed the user in. Changing the
+ * password needs that proof, not just any session (a stolen session must not be able to lock the
+ * owner out): the session's access token must show an email-link sign-in (`amr` method
+ * "recovery" or "otp") in the last 15 minutes. The token was verified by getUser first.
+ */
 async function requireRecoverySession(context: Route.LoaderArgs["context"]) {
   const user = await getUser(context);
-  if (!user) {
-    flashToast(context, {
-      variant: "destructive",
-      title: "Error",
-      description: "Your reset link has expired. Please request a new one.",
-    });
-    throw redirect("/auth/forgot-password");
+  if (user && (await signedInByEmailLinkRecently(context))) return user;
+  flashToast(context, {
+    variant: "destructive",
+    title: "Error",
+    description: user
+      ? "For your security, choose a new password from the link in a new reset email."
+      : "Your reset link has expired. Please request a new one.",
+  });
+  throw redirect("/auth/forgot-password");
+}
+
+async function signedInByEmailLinkRecently(context: Route.LoaderArgs["context"]): Promise<boolean> {
+  const { data } = await getSupabase(context).auth.getSession();
+  const token = data.session?.access_token;
+  if (!token) return false;
+  try {
+    const payload = JSON.parse(atob(token.split(".")[1]!.replace(/-/g, "+").replace(/_/g, "/"))) as {
+      amr?: Array<{ method?: string; timestamp?: number }>;
+    };
+    const now = Date.now() / 1000;
+    return (payload.amr ?? []).some(
+      (entry) => (entry.method === "recovery" || entry.method === "otp") && typeof entry.timestamp === "number" && now - entry.timestamp <= RECOVERY_WINDOW_SECONDS,
+    );
+  } catch {
+    return false;
   }
-  return user;
 }
 
 export async function loader({ context }: Route.LoaderArgs) {

@@ -1,0 +1,58 @@
+/**
+ * Finding 4 (issue 10): a session alone cannot change the password. /auth/reset-password needs
+ * a recent email-link sign-in (the reset email), so a stolen session cannot lock the owner out.
+ */
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { appForThisFile, signUpThroughApp, toastsIn, type AppClient } from "../integration/app/app-harness.ts";
+
+const app = appForThisFile();
+const PASSWORD = "Correct-Horse-9";
+
+afterEach(() => vi.useRealTimers());
+
+async function signIn(email: string, password = PASSWORD): Promise<AppClient> {
+  const client = app.client();
+  const response = await client.post("/auth", { mode: "signin", email, password });
+  expect(response.headers.get("Location")).toBe("/dashboard");
+  return client;
+}
+
+async function recoverySession(email: string): Promise<AppClient> {
+  const client = app.client();
+  await client.post("/auth/forgot-password", { email });
+  const link = new URL(app.backend.mailbox.messages(email)[0]!.links.find((candidate) => candidate.includes("type=recovery"))!);
+  expect((await client.fetch(`${link.pathname}${link.search}`)).headers.get("Location")).toBe("/auth/reset-password");
+  return client;
+}
+
+describe("changing the password", () => {
+  it("is refused to a password-signed-in session, which is sent to request a reset email", async () => {
+    await signUpThroughApp(app, "owner@example.com");
+    const stolen = await signIn("owner@example.com");
+    const page = await stolen.fetch("/auth/reset-password");
+    expect(page.status).toBe(302);
+    expect(page.headers.get("Location")).toBe("/auth/forgot-password");
+
+    const attempt = await stolen.post("/auth/reset-password", { password: "Attacker-Pass-1", confirmPassword: "Attacker-Pass-1" });
+    expect(attempt.headers.get("Location")).toBe("/auth/forgot-password");
+    const after = await stolen.html("/auth/forgot-password");
+    expect(toastsIn(after.html)).toContain("Error / For your security, choose a new password from the link in a new reset email.");
+    // The owner's password still works; the attacker's does not.
+    await signIn("owner@example.com");
+    const refused = await app.client().post("/auth", { mode: "signin", email: "owner@example.com", password: "Attacker-Pass-1" });
+    expect(refused.status).toBe(200);
+  });
+
+  it("is allowed from the reset email's link, and no longer once 15 minutes have passed", async () => {
+    await signUpThroughApp(app, "late@example.com");
+    const client = await recoverySession("late@example.com");
+    expect((await client.fetch("/auth/reset-password")).status).toBe(200);
+
+    vi.useFakeTimers({ toFake: ["Date"] });
+    vi.setSystemTime(Date.now() + 16 * 60_000);
+    const late = await client.post("/auth/reset-password", { password: "New-Secret-22", confirmPassword: "New-Secret-22" });
+    expect(late.headers.get("Location")).toBe("/auth/forgot-password");
+    vi.useRealTimers();
+    await signIn("late@example.com");
+  });
+});

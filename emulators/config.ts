@@ -29,6 +29,8 @@ export const LOCAL_STRIPE_WEBHOOK_SECRET = "whsec_tonewise_local_webhook_secret"
 /** The Pro plan's monthly price, seeded in the local Stripe: $14.99 USD. */
 export const LOCAL_STRIPE_PRO_PRICE_ID = "price_tonewise_pro_monthly";
 export const LOCAL_STRIPE_PRO_PRODUCT_ID = "prod_tonewise_pro";
+/** Another recurring price on the same account (not Pro): paying it must not grant Pro. */
+export const LOCAL_STRIPE_OTHER_PRICE_ID = "price_tonewise_other_monthly";
 
 /** The app's default address: GoTrue's `site_url`, used when a request names no allowed redirect. */
 export const LOCAL_SITE_URL = "http://localhost:5173";

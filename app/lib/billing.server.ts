@@ -50,7 +50,6 @@ function storeError(action: string, error: { message: string }): BillingStoreErr
   return new BillingStoreError(`${action}: ${error.message}`);
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 function idOf(value: string | { id: string } | null | undefined): string | null {
   if (!value) return null;
@@ -178,10 +177,12 @@ function proItem(billing: Billing, subscription: Stripe.Subscription): Stripe.Su
   return items.find((item) => item.price?.id === billing.env.STRIPE_PRO_PRICE_ID) ?? items[0];
 }
 
-/** The user a subscription belongs to: our metadata first, then the linked customer. */
+/**
+ * The user a subscription belongs to: the one its Stripe customer is linked to (we create every
+ * customer, and link it, before Checkout). Metadata is only a cross-check: a subscription whose
+ * metadata names someone else is refused, never trusted.
+ */
 export async function resolveSubscriptionUser(billing: Billing, subscription: Stripe.Subscription): Promise<string | null> {
-  const fromMetadata = subscription.metadata?.user_id;
-  if (typeof fromMetadata === "string" && UUID.test(fromMetadata)) return fromMetadata;
   const customerId = idOf(subscription.customer);
   if (!customerId) return null;
   const { data, error } = await billing.db
@@ -190,10 +191,16 @@ export async function resolveSubscriptionUser(billing: Billing, subscription: St
     .eq("customer_id", customerId)
     .maybeSingle<{ user_id: string }>();
   if (error) throw storeError("Reading the billing customer failed", error);
-  return data?.user_id ?? null;
+  const linked = data?.user_id ?? null;
+  const fromMetadata = subscription.metadata?.user_id;
+  if (linked && typeof fromMetadata === "string" && fromMetadata !== "" && fromMetadata !== linked) {
+    console.warn(`Subscription ${subscription.id}: its metadata names another user than its customer's; not stored`);
+    return null;
+  }
+  return linked;
 }
 
-export type SyncOutcome = "stored" | "stale" | "unknown_user" | "missing";
+export type SyncOutcome = "stored" | "stale" | "unknown_user" | "missing" | "mismatch";
 
 /**
  * Reads the subscription from Stripe (unless given a fresh copy) and stores it. Every event is
@@ -232,6 +239,8 @@ export async function syncSubscription(
     p_customer_id: idOf(subscription.customer),
     p_status: subscription.status,
     p_price_id: item?.price?.id ?? null,
+    // Only the configured Pro price grants Pro, whatever else the account sells.
+    p_grants_pro: item?.price?.id === billing.env.STRIPE_PRO_PRICE_ID,
     p_cancel_at_period_end: subscription.cancel_at_period_end,
     p_cancel_at: isoFromUnix(subscription.cancel_at),
     p_current_period_start: isoFromUnix(item?.current_period_start),
@@ -242,6 +251,7 @@ export async function syncSubscription(
   });
   if (error) throw storeError(`Storing subscription ${subscription.id} failed`, error);
   if (data === "unknown_user") console.warn(`Subscription ${subscription.id} names a user that no longer exists`);
+  if (data === "mismatch") console.warn(`Subscription ${subscription.id} is stored for another user; not reassigned`);
   return data as SyncOutcome;
 }
 

@@ -3,7 +3,7 @@
  * them (checkout line items, billing periods, the fail-next-payment test flag), stored idempotent
  * responses, and Stripe-style id generation. `seedStore` puts back the Tonewise Pro catalogue.
  */
-import { LOCAL_STRIPE_PRO_PRICE_ID, LOCAL_STRIPE_PRO_PRODUCT_ID } from "../config.ts";
+import { LOCAL_STRIPE_OTHER_PRICE_ID, LOCAL_STRIPE_PRO_PRICE_ID, LOCAL_STRIPE_PRO_PRODUCT_ID } from "../config.ts";
 import type { Metadata } from "./forms.ts";
 import {
   buildMonthlyPrice,
@@ -74,7 +74,7 @@ export function createStore(): StripeStore {
   };
 }
 
-/** Empties the store and seeds the Pro product and its $14.99/month price. */
+/** Empties the store and seeds the Pro product, its $14.99/month price, and one other price. */
 export function seedStore(store: StripeStore, now: number): void {
   const fresh = createStore();
   Object.assign(store, fresh);
@@ -96,6 +96,10 @@ export function seedStore(store: StripeStore, now: number): void {
       currency: PRO_CURRENCY,
       created: now,
     }),
+  );
+  store.prices.set(
+    LOCAL_STRIPE_OTHER_PRICE_ID,
+    buildMonthlyPrice({ id: LOCAL_STRIPE_OTHER_PRICE_ID, product: LOCAL_STRIPE_PRO_PRODUCT_ID, unitAmount: 100, currency: PRO_CURRENCY, created: now }),
   );
 }
 

@@ -1,6 +1,6 @@
 import { http, HttpResponse } from "msw";
 import { describe, expect, it } from "vitest";
-import { LOCAL_STRIPE_PRO_PRICE_ID, LOCAL_STRIPE_WEBHOOK_SECRET, LOCAL_SUPABASE_URL } from "../../../emulators/config.ts";
+import { LOCAL_STRIPE_OTHER_PRICE_ID, LOCAL_STRIPE_PRO_PRICE_ID, LOCAL_STRIPE_WEBHOOK_SECRET, LOCAL_SUPABASE_URL } from "../../../emulators/config.ts";
 import { signWebhookPayload } from "../../../emulators/stripe/index.ts";
 import { APP_ORIGIN, signUpThroughApp } from "../app/app-harness.ts";
 import {
@@ -8,6 +8,7 @@ import {
   deliver,
   payCheckout,
   processedEventIds,
+  proUser,
   recordedEvents,
   storedSubscriptions,
   stripe,
@@ -144,7 +145,7 @@ describe("events", () => {
     await deliver(app, created);
     const [stored] = await storedSubscriptions(app, userId);
     const rows = await app.backend.sql<{ outcome: string }>(
-      `select public.store_stripe_subscription($1, $2, $3, 'canceled', $4, false, null, now(), now(), now(), now(), now() - interval '1 hour') as outcome`,
+      `select public.store_stripe_subscription($1, $2, $3, 'canceled', $4, true, false, null, now(), now(), now(), now(), now() - interval '1 hour') as outcome`,
       [stored!.id, userId, stored!.customer_id, LOCAL_STRIPE_PRO_PRICE_ID],
     );
     expect(rows[0]!.outcome).toBe("stale");
@@ -208,4 +209,56 @@ describe("events", () => {
     expect(deliveries.every((delivery) => delivery.status === 200)).toBe(true);
     expect(await app.backend.sql("select id from public.subscriptions")).toEqual([]);
   });
+
+  it("grants Pro only for the configured Pro price (issue 10, finding 9)", async () => {
+    const client = await signUpThroughApp(app, "other-price@example.com");
+    const userId = await userIdOf(app, "other-price@example.com");
+    await upgrade(client);
+    const [link] = await app.backend.sql<{ customer_id: string }>("select customer_id from public.billing_customers");
+    const session = await stripe.checkout.sessions.create({
+      mode: "subscription",
+      customer: link!.customer_id,
+      line_items: [{ price: LOCAL_STRIPE_OTHER_PRICE_ID, quantity: 1 }],
+      success_url: `${APP_ORIGIN}/dashboard/subscription?success=true`,
+    });
+    expect((await payCheckout(session.url!)).status).toBe(303);
+    await app.backend.stripe.idle();
+    const [stored] = await storedSubscriptions(app, userId);
+    expect(stored).toMatchObject({ status: "active", price_id: LOCAL_STRIPE_OTHER_PRICE_ID });
+    expect(await tierOf(app, userId)).toBe("free");
+  });
+
+  it("refuses a subscription whose metadata names another user than its customer's", async () => {
+    const victim = await signUpThroughApp(app, "victim@example.com");
+    await upgrade(victim);
+    const attackerId = (await signUpThroughApp(app, "attacker@example.com"), await userIdOf(app, "attacker@example.com"));
+    const victimId = await userIdOf(app, "victim@example.com");
+    const [link] = await app.backend.sql<{ customer_id: string }>("select customer_id from public.billing_customers where user_id = $1", [victimId]);
+    const session = await stripe.checkout.sessions.create({
+      mode: "subscription",
+      customer: link!.customer_id,
+      line_items: [{ price: LOCAL_STRIPE_PRO_PRICE_ID, quantity: 1 }],
+      subscription_data: { metadata: { user_id: attackerId } },
+      success_url: `${APP_ORIGIN}/dashboard/subscription?success=true`,
+    });
+    await payCheckout(session.url!);
+    await app.backend.stripe.idle();
+    expect(await app.backend.sql("select id from public.subscriptions")).toEqual([]);
+    expect(await tierOf(app, attackerId)).toBe("free");
+  });
+
+  it("never moves a stored subscription to another user", async () => {
+    const { userId, subscriptionId, customerId } = await proUser(app, "keeper@example.com");
+    await signUpThroughApp(app, "taker@example.com");
+    const takerId = await userIdOf(app, "taker@example.com");
+    const [result] = await app.backend.sql<{ outcome: string }>(
+      "select public.store_stripe_subscription($1, $2, $3, 'active', $4, true, false, null, now(), now() + interval '1 month', null, null, now() + interval '1 hour') as outcome",
+      [subscriptionId, takerId, customerId, LOCAL_STRIPE_PRO_PRICE_ID],
+    );
+    expect(result!.outcome).toBe("mismatch");
+    expect(await storedSubscriptions(app, userId)).toHaveLength(1);
+    expect(await tierOf(app, takerId)).toBe("free");
+    expect(await tierOf(app, userId)).toBe("pro");
+  });
 });
+

@@ -154,6 +154,15 @@ export function runCommand(
  * from /proc (Linux; undefined elsewhere). Unlike requests per second, CPU per request hardly
  * depends on how much of the machine other work leaves us.
  */
+/** A process's command line, spaces for NULs ("" once it has exited). */
+function commandLineOf(pid: string): string {
+  try {
+    return readFileSync(`/proc/${pid}/cmdline`, "utf8").replaceAll("\0", " ");
+  } catch {
+    return "";
+  }
+}
+
 export function groupCpuMs(started: Started, only?: (commandLine: string) => boolean): number | undefined {
   const group = started.child.pid;
   if (group === undefined || !existsSync("/proc/self/stat")) return undefined;
@@ -170,15 +179,7 @@ export function groupCpuMs(started: Started, only?: (commandLine: string) => boo
     // "pid (comm) state ppid pgrp session tty tpgid flags minflt cminflt majflt cmajflt utime stime …"
     const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
     if (Number(fields[2]) !== group) continue;
-    if (only) {
-      let commandLine = "";
-      try {
-        commandLine = readFileSync(`/proc/${entry}/cmdline`, "utf8").replaceAll("\0", " ");
-      } catch {
-        continue;
-      }
-      if (!only(commandLine)) continue;
-    }
+    if (only && !only(commandLineOf(entry))) continue;
     ticks += Number(fields[11]) + Number(fields[12]);
   }
   return (ticks * 1000) / TICKS_PER_SECOND;

@@ -10,6 +10,7 @@ import type { Route } from "./+types/root";
 import stylesheet from "./app.css?url";
 import { formRedirectTargets, getEnv } from "~/lib/env.server";
 import { securityHeadersMiddleware } from "~/lib/security-headers.server";
+import { bodyLimitMiddleware } from "~/lib/body-limit.server";
 import { cachePolicyMiddleware } from "~/lib/cache-policy.server";
 import { csrfMiddleware } from "~/lib/csrf.server";
 import { sessionMiddleware } from "~/lib/session.server";
@@ -24,6 +25,7 @@ export const middleware: Route.MiddlewareFunction[] = [
     (context) => new URL(getEnv(context).APP_URL).protocol === "https:",
   ),
   cachePolicyMiddleware,
+  bodyLimitMiddleware,
   csrfMiddleware,
   toastMiddleware,
   sessionMiddleware,

@@ -167,6 +167,32 @@ describe("the Node server", () => {
     server.child.kill("SIGTERM");
   });
 
+  it("refuses an oversized or unmeasured form body over real HTTP, without reading it", async () => {
+    const port = await freePort();
+    const server = start(configuration(port));
+    await waitForHealth(`http://127.0.0.1:${port}`);
+    const huge = await fetch(`http://127.0.0.1:${port}/auth`, {
+      method: "POST",
+      headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: `http://127.0.0.1:${port}` },
+      body: "email=" + "a".repeat(5 * 1024 * 1024),
+    });
+    expect(huge.status).toBe(413);
+    let pulled = 0;
+    const chunked = await fetch(`http://127.0.0.1:${port}/auth`, {
+      method: "POST",
+      headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: `http://127.0.0.1:${port}` },
+      body: new ReadableStream({
+        pull(controller) {
+          if (++pulled > 2_000) return controller.close();
+          controller.enqueue(new Uint8Array(1024).fill(97));
+        },
+      }),
+      duplex: "half",
+    } as RequestInit);
+    expect(chunked.status).toBe(411);
+    server.child.kill("SIGTERM");
+  });
+
   it("refuses TRUST_PROXY=true, which would believe any client", async () => {
     const env = configuration(await freePort());
     env.TRUST_PROXY = "true";

@@ -38,6 +38,11 @@ export class AppClient {
     if ((init.method ?? "GET").toUpperCase() !== "GET") {
       if (!headers.has("Origin")) headers.set("Origin", APP_ORIGIN);
       if (!headers.has("Sec-Fetch-Site")) headers.set("Sec-Fetch-Site", "same-origin");
+      // Browsers (and HTTP clients) send the length of a body they have whole; a Request made in
+      // process does not, so say it here as the wire would.
+      if (!headers.has("Content-Length") && (typeof init.body === "string" || init.body instanceof URLSearchParams)) {
+        headers.set("Content-Length", String(new TextEncoder().encode(init.body.toString()).byteLength));
+      }
     }
     const response = await this.handle(new Request(new URL(pathname, APP_ORIGIN), { ...init, headers, redirect: "manual" }));
     for (const cookie of response.headers.getSetCookie()) {

@@ -16,7 +16,7 @@ export default [
 
   ...prefix("auth", [
     index("routes/auth/auth.tsx"),
-    route("confirm", "routes/auth/confirm.ts"),
+    route("confirm", "routes/auth/confirm.tsx"),
     route("forgot-password", "routes/auth/forgot-password.tsx"),
     route("reset-password", "routes/auth/reset-password.tsx"),
     route("sign-out", "routes/auth/sign-out.ts"),

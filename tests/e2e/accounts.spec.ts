@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { linkFromMailbox, PASSWORD, signIn, signUp, signUpAndConfirm, sql, uniqueEmail, userIdFor } from "./support/accounts";
+import { followEmailLink, PASSWORD, signIn, signUp, signUpAndConfirm, sql, uniqueEmail, userIdFor } from "./support/accounts";
 
 const toast = (page: Page) => page.getByRole("region", { name: "Notifications" });
 
@@ -40,7 +40,7 @@ test.describe("auth screen", () => {
     const email = uniqueEmail("signup");
     await signUp(page, email, "Grace Hopper");
     await expect(page.getByLabel("Email")).toHaveValue("");
-    await page.goto(await linkFromMailbox(email, "/auth/confirm"));
+    await followEmailLink(page, email, "/auth/confirm");
     await expect(page).toHaveURL("/dashboard");
     await expect(page.getByRole("heading", { name: "Welcome, Grace!" })).toBeVisible();
     await expect(page.getByText(email).first()).toBeAttached();
@@ -139,7 +139,7 @@ test.describe("signed in", () => {
     await page.getByLabel("Email").fill(email);
     await page.getByRole("button", { name: "Send Reset Link" }).click();
     await expect(page.getByText("If an account exists for")).toBeVisible();
-    await page.goto(await linkFromMailbox(email, "type=recovery"));
+    await followEmailLink(page, email, "type=recovery");
     await expect(page).toHaveURL("/auth/reset-password");
     await page.getByLabel("New password", { exact: true }).fill("Another-Secret-7");
     await page.getByLabel("Confirm new password").fill("Another-Secret-7");

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { safeRedirectPath } from "~/lib/session.server";
-import { appForThisFile, signUpThroughApp } from "../integration/app/app-harness.ts";
+import { appForThisFile, followEmailLink, signUpThroughApp } from "../integration/app/app-harness.ts";
 
 const HOSTILE = [
   "//evil.com",
@@ -77,7 +77,7 @@ describe("the routes that redirect", () => {
       const link = app.backend.mailbox.messages(email)[0]!.links.find((candidate) => candidate.includes("/auth/confirm"))!;
       const url = new URL(link);
       url.searchParams.set("next", next);
-      const response = await client.fetch(`${url.pathname}${url.search}`);
+      const response = await followEmailLink(client, url.href);
       expect(response.status, next).toBe(302);
       expect(response.headers.get("Location"), next).toBe("/dashboard");
     }

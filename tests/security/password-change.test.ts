@@ -3,7 +3,7 @@
  * a recent email-link sign-in (the reset email), so a stolen session cannot lock the owner out.
  */
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { appForThisFile, signUpThroughApp, toastsIn, type AppClient } from "../integration/app/app-harness.ts";
+import { appForThisFile, followEmailLink, signUpThroughApp, toastsIn, type AppClient } from "../integration/app/app-harness.ts";
 
 const app = appForThisFile();
 const PASSWORD = "Correct-Horse-9";
@@ -20,8 +20,8 @@ async function signIn(email: string, password = PASSWORD): Promise<AppClient> {
 async function recoverySession(email: string): Promise<AppClient> {
   const client = app.client();
   await client.post("/auth/forgot-password", { email });
-  const link = new URL(app.backend.mailbox.messages(email)[0]!.links.find((candidate) => candidate.includes("type=recovery"))!);
-  expect((await client.fetch(`${link.pathname}${link.search}`)).headers.get("Location")).toBe("/auth/reset-password");
+  const link = app.backend.mailbox.messages(email)[0]!.links.find((candidate) => candidate.includes("type=recovery"))!;
+  expect((await followEmailLink(client, link)).headers.get("Location")).toBe("/auth/reset-password");
   return client;
 }
 

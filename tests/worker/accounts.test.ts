@@ -32,7 +32,7 @@ describe("accounts", () => {
 
     const link = await confirmationLink(address);
     expect(link.origin).toBe(browser.origin);
-    const confirmed = await browser.get(`${link.pathname}${link.search}`);
+    const confirmed = await browser.followEmailLink(link);
     expect(confirmed.status).toBe(302);
     expect(new URL(confirmed.headers.get("Location") ?? "", browser.origin).pathname).toBe("/dashboard");
 

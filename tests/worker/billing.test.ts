@@ -14,7 +14,7 @@ async function signedUpClient(address: string): Promise<WorkerClient> {
   await browser.postForm("/auth?mode=signup", { mode: "signup", fullName: "Pat Payer", email: address, password: "Sup3rSecret" });
   const [email] = await emailsTo(address);
   const link = new URL(email!.links.find((href) => href.includes("/auth/confirm?"))!);
-  const confirmed = await browser.get(`${link.pathname}${link.search}`);
+  const confirmed = await browser.followEmailLink(link);
   expect(confirmed.status).toBe(302);
   return browser;
 }

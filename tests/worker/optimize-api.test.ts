@@ -14,7 +14,7 @@ async function signedIn(): Promise<WorkerClient> {
   expect(signUp.status).toBe(200);
   const [email] = await emailsTo(address);
   const link = new URL(email!.links.find((href) => href.includes("/auth/confirm?"))!);
-  expect((await browser.get(`${link.pathname}${link.search}`)).status).toBe(302);
+  expect((await browser.followEmailLink(link)).status).toBe(302);
   return browser;
 }
 

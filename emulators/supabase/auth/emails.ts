@@ -53,7 +53,7 @@ export function authEmail(kind: EmailKind, to: string, tokenHash: string, redire
   const type = kind === "confirmation" ? "email" : "recovery";
   const link = `${siteUrl}/auth/confirm?token_hash=${encodeURIComponent(tokenHash)}&type=${type}&next=${encodeURIComponent(
     redirectTo,
-  )}`;
+  )}&email=${encodeURIComponent(to)}`;
   const html = template(kind)
     .replaceAll("{{ .SiteURL }}", siteUrl)
     .replaceAll("{{ .TokenHash }}", encodeURIComponent(tokenHash))

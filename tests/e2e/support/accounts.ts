@@ -40,10 +40,17 @@ export async function signUp(page: Page, email: string, fullName = "Test User") 
   await expect(page.getByText("Check your email")).toBeVisible();
 }
 
+/** Opens an emailed link and continues as the address it was sent to (the page signs no one in by itself). */
+export async function followEmailLink(page: Page, email: string, contains: string) {
+  await page.goto(await linkFromMailbox(email, contains));
+  await expect(page.getByRole("heading", { name: `Continue as ${email}` })).toBeVisible();
+  await page.getByRole("button", { name: "Continue" }).click();
+}
+
 /** Signs up and follows the emailed link: the page ends on the dashboard, signed in. */
 export async function signUpAndConfirm(page: Page, email: string, fullName = "Test User") {
   await signUp(page, email, fullName);
-  await page.goto(await linkFromMailbox(email, "/auth/confirm"));
+  await followEmailLink(page, email, "/auth/confirm");
   await expect(page).toHaveURL(/\/dashboard$/);
 }
 

@@ -1,7 +1,7 @@
 import { http, HttpResponse } from "msw";
 import { describe, expect, it } from "vitest";
 import { LOCAL_SUPABASE_URL } from "../../../emulators/config.ts";
-import { appForThisFile, signUpThroughApp, toastsIn } from "./app-harness.ts";
+import { appForThisFile, signUpThroughApp, toastsIn, followEmailLink } from "./app-harness.ts";
 
 const app = appForThisFile();
 const PASSWORD = "Correct-Horse-9";
@@ -38,7 +38,12 @@ describe("sign-up", () => {
     const [mail] = app.backend.mailbox.messages("ada@example.com");
     expect(mail?.subject).toBe("Confirm your Tonewise account");
     const link = new URL(mail!.links.find((candidate) => candidate.includes("/auth/confirm"))!);
-    const confirm = await client.fetch(`${link.pathname}${link.search}`);
+    // Opening the link signs no one in: it asks to continue as the address it was sent to.
+    const interstitial = await client.html(`${link.pathname}${link.search}`);
+    expect(interstitial.status).toBe(200);
+    expect(interstitial.html).toContain("Continue as ada@example.com");
+    expect([...client.cookies.keys()].filter((name) => /-auth-token(\.\d+)?$/.test(name))).toEqual([]);
+    const confirm = await followEmailLink(client, link.href);
     expect(confirm.status).toBe(302);
     expect(confirm.headers.get("Location")).toBe("/dashboard");
     const dashboard = await client.html("/dashboard");
@@ -178,7 +183,7 @@ describe("password reset", () => {
     const [mail] = app.backend.mailbox.messages("ivy@example.com");
     expect(mail?.subject).toBe("Reset your Tonewise password");
     const link = new URL(mail!.links.find((candidate) => candidate.includes("type=recovery"))!);
-    const landing = await client.fetch(`${link.pathname}${link.search}`);
+    const landing = await followEmailLink(client, link.href);
     expect(landing.headers.get("Location")).toBe("/auth/reset-password");
 
     const weak = await (await client.post("/auth/reset-password", { password: "weakpass", confirmPassword: "weakpass" })).text();

@@ -43,6 +43,20 @@ export class WorkerClient {
     return this.request(path, { headers });
   }
 
+  /**
+   * Follows an emailed link as a person does: opens the page (which signs no one in), then
+   * presses its Continue button (a same-origin form post of the page's hidden fields).
+   */
+  async followEmailLink(link: URL): Promise<Response> {
+    const page = await this.get(`${link.pathname}${link.search}`);
+    if (page.status !== 200) return page;
+    const html = await page.text();
+    const fields = Object.fromEntries(
+      [...html.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)"\/?>/g)].map(([, name, value]) => [name!, decodeEntities(value!)]),
+    );
+    return this.postForm(link.pathname, fields);
+  }
+
   /** Submits a form as a browser does (urlencoded, with its Origin); `origin` fakes another site. */
   postForm(path: string, fields: Record<string, string>, options: { origin?: string } = {}): Promise<Response> {
     return this.request(path, {

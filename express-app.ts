@@ -9,6 +9,7 @@ import compression from "compression";
 import express, { type ErrorRequestHandler, type Express } from "express";
 import path from "node:path";
 import { RouterContextProvider, type ServerBuild } from "react-router";
+import { NODE_CLIENT_ADDRESS_HEADER } from "./app/lib/client-address.server.ts";
 
 export function createExpressApp(options: {
   build: ServerBuild;
@@ -41,6 +42,13 @@ export function createExpressApp(options: {
   app.use(express.static(options.clientDirectory, { maxAge: "1h", index: false }));
 
   options.extraRoutes?.(app);
+
+  // The client's address as TRUST_PROXY resolves it, for the app's rate limits. Replaces any
+  // value the client sent (see app/lib/client-address.server.ts).
+  app.use((req, _res, next) => {
+    req.headers[NODE_CLIENT_ADDRESS_HEADER] = req.ip ?? "";
+    next();
+  });
 
   app.all(
     "/{*splat}",

@@ -39,7 +39,8 @@ export default defineConfig({
   webServer: {
     command: `node emulators/launch.ts --app-url http://localhost:${PORT} -- node server.ts`,
     url: `http://localhost:${PORT}/healthz`,
-    env: { PORT: String(PORT), HOST: "127.0.0.1", LOCAL_BACKEND_IN_MEMORY: "1" },
+    // Each test sends its own X-Forwarded-For (tests/e2e/support/test.ts); the server believes it from loopback.
+    env: { PORT: String(PORT), HOST: "127.0.0.1", LOCAL_BACKEND_IN_MEMORY: "1", TRUST_PROXY: "loopback" },
     reuseExistingServer: !process.env.CI,
     timeout: 120_000,
     stdout: "ignore",

@@ -5,6 +5,7 @@ import {
   Outlet,
   Scripts,
   ScrollRestoration,
+  type ShouldRevalidateFunction,
 } from "react-router";
 import type { Route } from "./+types/root";
 import stylesheet from "./app.css?url";
@@ -14,6 +15,7 @@ import { bodyLimitMiddleware } from "~/lib/body-limit.server";
 import { cachePolicyMiddleware } from "~/lib/cache-policy.server";
 import { csrfMiddleware } from "~/lib/csrf.server";
 import { sessionMiddleware } from "~/lib/session.server";
+import { rateLimitHeadersMiddleware } from "~/lib/rate-limits.server";
 import { takeToasts, toastMiddleware } from "~/lib/toast.server";
 import { ToastProvider } from "~/components/toaster";
 import { NotFoundScreen } from "~/components/not-found-screen";
@@ -28,6 +30,7 @@ export const middleware: Route.MiddlewareFunction[] = [
   bodyLimitMiddleware,
   csrfMiddleware,
   toastMiddleware,
+  rateLimitHeadersMiddleware,
   sessionMiddleware,
 ];
 
@@ -37,6 +40,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     toasts: await takeToasts(request, context),
   };
 }
+
+/**
+ * A form refused for too many attempts answers 429 with a toast. React Router skips reloading
+ * data after a 4xx action; the root still reloads then, so the toast shows.
+ */
+export const shouldRevalidate: ShouldRevalidateFunction = ({ actionStatus, defaultShouldRevalidate }) =>
+  actionStatus === 429 || defaultShouldRevalidate;
 
 export const links: Route.LinksFunction = () => [
   { rel: "stylesheet", href: stylesheet },

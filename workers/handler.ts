@@ -9,6 +9,7 @@
 import { RouterContextProvider } from "react-router";
 import { ConfigurationError, envContext, parseEnv, type AppEnv } from "../app/lib/env.server";
 import { workersAiContext } from "../app/lib/optimize/engine.server";
+import { clientAddressContext } from "../app/lib/client-address.server";
 
 /** The part of Cloudflare's `ExecutionContext` the Worker relies on. */
 export interface WorkerExecutionContext {
@@ -89,6 +90,8 @@ export function createWorkerHandler(
       }
       const context = new RouterContextProvider();
       context.set(envContext, parsed.env);
+      // Cloudflare writes CF-Connecting-IP; the client cannot set it.
+      context.set(clientAddressContext, { address: request.headers.get("CF-Connecting-IP") });
       // Workers AI, when bound as `AI` (used when no AI_BASE_URL is configured).
       if (bindings.AI) context.set(workersAiContext, bindings.AI);
       const response = await handleRequest(request, context);

@@ -1,5 +1,5 @@
 // axe runs inside the page, so it needs JavaScript; the no-JavaScript markup is the same server render.
-import { test } from "@playwright/test";
+import { test } from "./support/test";
 import { signUpAndConfirm, uniqueEmail } from "./support/accounts";
 import { expectNoAxeViolations } from "./support/axe";
 import { publicPaths } from "./support/public-site";

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Page } from "./support/test";
 import { followEmailLink, PASSWORD, signIn, signUp, signUpAndConfirm, sql, uniqueEmail, userIdFor } from "./support/accounts";
 
 const toast = (page: Page) => page.getByRole("region", { name: "Notifications" });

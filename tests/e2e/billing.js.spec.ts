@@ -1,5 +1,5 @@
 // axe runs inside the page, so it needs JavaScript; the no-JavaScript markup is the same server render.
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./support/test";
 import { signUpAndConfirm, uniqueEmail } from "./support/accounts";
 import { expectNoAxeViolations } from "./support/axe";
 

@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./support/test";
 
 /** Nothing the pages run, validation included, breaks the Content-Security-Policy. */
 test("no CSP violations while pages load and forms validate", async ({ page }) => {

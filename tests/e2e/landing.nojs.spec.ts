@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./support/test";
 import { testimonials } from "../../app/content/testimonials";
 import { useCases } from "../../app/content/use-cases";
 

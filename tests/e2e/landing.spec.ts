@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./support/test";
 import { expectSignUpLink, jsonLd } from "./support/public-site";
 
 test.describe("landing page", () => {

@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./support/test";
 import { articles, jsonLd } from "./support/public-site";
 
 test("about: story, promise, values and calls to action", async ({ page }) => {

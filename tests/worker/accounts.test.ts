@@ -60,4 +60,17 @@ describe("accounts", () => {
     expect(response.status).toBe(302);
     expect(response.headers.get("Location")).toMatch(/^\/auth/);
   });
+
+  it("refuses the 11th sign-in try at one account in 15 minutes with 429, Retry-After and a toast", async () => {
+    const email = `guessed-${Date.now()}@example.com`;
+    for (let i = 0; i < 10; i++) {
+      const guess = await new WorkerClient().postForm("/auth", { mode: "signin", email, password: `Wrong-Guess-${i}` });
+      expect(guess.status).toBe(200);
+      await guess.body?.cancel();
+    }
+    const refused = await new WorkerClient().postForm("/auth", { mode: "signin", email, password });
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get("Retry-After"))).toBeGreaterThan(0);
+    expect(decodeEntities(await refused.text())).toContain("Too many attempts");
+  });
 });

@@ -1,6 +1,6 @@
 import { getFormProps } from "@conform-to/react";
 import { useEffect } from "react";
-import { Form, Link, redirect } from "react-router";
+import { data, Form, Link, redirect } from "react-router";
 import { AuthCard } from "~/components/auth-card";
 import { HoneypotField } from "~/components/honeypot-field";
 import { SubmitButton } from "~/components/submit-button";
@@ -12,6 +12,7 @@ import { signInSchema, signUpSchema } from "~/lib/auth-schemas";
 import { getEnv } from "~/lib/env.server";
 import { validateForm } from "~/lib/form-validation.server";
 import { isHoneypotTripped } from "~/lib/honeypot";
+import { hitFormRateLimit, refuseTooManyAttempts } from "~/lib/rate-limits.server";
 import { getSupabase, getUser, safeRedirectPath } from "~/lib/session.server";
 import { flashToast } from "~/lib/toast.server";
 import type { Route } from "./+types/auth";
@@ -40,6 +41,10 @@ export async function action({ request, context }: Route.ActionArgs) {
     const validated = validateForm(context, formData, signUpSchema, { fieldOrder: SIGN_UP_FIELDS, hideFields: ["password"] });
     if (!validated.ok) return { mode, result: validated.result, checkEmail: null };
     const { fullName, email, password } = validated.value;
+    const limit = await hitFormRateLimit(request, context, "signUp", email);
+    if (!limit.allowed) {
+      return data({ mode, result: validated.submission.reply({ hideFields: ["password"] }), checkEmail: null }, refuseTooManyAttempts(context, limit.retryAfterSeconds));
+    }
     if (!isHoneypotTripped(formData)) {
       const { error } = await supabase.auth.signUp({
         email,
@@ -60,11 +65,16 @@ export async function action({ request, context }: Route.ActionArgs) {
 
   const validated = validateForm(context, formData, signInSchema, { fieldOrder: SIGN_IN_FIELDS, hideFields: ["password"] });
   if (!validated.ok) return { mode, result: validated.result, checkEmail: null };
-  const { data, error } = await supabase.auth.signInWithPassword({
+  const limit = await hitFormRateLimit(request, context, "signIn", validated.value.email);
+  if (!limit.allowed) {
+    return data({ mode, result: validated.submission.reply({ hideFields: ["password"] }), checkEmail: null }, refuseTooManyAttempts(context, limit.retryAfterSeconds));
+  }
+  const signIn = await supabase.auth.signInWithPassword({
     email: validated.value.email,
     password: validated.value.password,
   });
-  if (error || !data.session) {
+  const { error } = signIn;
+  if (error || !signIn.data.session) {
     if (error && error.code !== "invalid_credentials") console.error(`Sign-in failed: ${error.code ?? error.status ?? "error"}`);
     serviceError(signInFailureMessage(error));
     return { mode, result: validated.submission.reply({ hideFields: ["password"] }), checkEmail: null };

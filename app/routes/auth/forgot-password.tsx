@@ -1,5 +1,5 @@
 import { getFormProps } from "@conform-to/react";
-import { Form, Link } from "react-router";
+import { data, Form, Link } from "react-router";
 import { AuthCard } from "~/components/auth-card";
 import { usePrefillRememberedEmail } from "~/components/auth-email-memory";
 import { HoneypotField } from "~/components/honeypot-field";
@@ -10,6 +10,7 @@ import { forgotPasswordSchema } from "~/lib/auth-schemas";
 import { getEnv } from "~/lib/env.server";
 import { validateForm } from "~/lib/form-validation.server";
 import { isHoneypotTripped } from "~/lib/honeypot";
+import { hitFormRateLimit, refuseTooManyAttempts } from "~/lib/rate-limits.server";
 import { getSupabase } from "~/lib/session.server";
 import type { Route } from "./+types/forgot-password";
 
@@ -17,6 +18,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   const formData = await request.formData();
   const validated = validateForm(context, formData, forgotPasswordSchema, { fieldOrder: ["email"] });
   if (!validated.ok) return { result: validated.result, sentTo: null };
+  const limit = await hitFormRateLimit(request, context, "passwordResetEmail", validated.value.email);
+  if (!limit.allowed) return data({ result: validated.submission.reply(), sentTo: null }, refuseTooManyAttempts(context, limit.retryAfterSeconds));
   if (!isHoneypotTripped(formData)) {
     const { error } = await getSupabase(context).auth.resetPasswordForEmail(validated.value.email, {
       redirectTo: new URL("/auth/reset-password", getEnv(context).APP_URL).toString(),

@@ -1,11 +1,12 @@
 import { getFormProps } from "@conform-to/react";
-import { Form, redirect } from "react-router";
+import { data, Form, redirect } from "react-router";
 import { AuthCard } from "~/components/auth-card";
 import { SubmitButton } from "~/components/submit-button";
 import { PASSWORD_HINT, TextField } from "~/components/ui/text-field";
 import { useValidatedForm } from "~/components/use-validated-form";
 import { resetPasswordSchema } from "~/lib/auth-schemas";
 import { validateForm } from "~/lib/form-validation.server";
+import { hitFormRateLimit, refuseTooManyAttempts } from "~/lib/rate-limits.server";
 import { getSupabase, getUser } from "~/lib/session.server";
 import { flashToast } from "~/lib/toast.server";
 import { serviceFailureMessage } from "~/lib/auth-errors";
@@ -58,10 +59,12 @@ export async function loader({ context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  await requireRecoverySession(context);
+  const user = await requireRecoverySession(context);
   const formData = await request.formData();
   const validated = validateForm(context, formData, resetPasswordSchema, { fieldOrder: FIELDS, hideFields: FIELDS });
   if (!validated.ok) return { result: validated.result };
+  const limit = await hitFormRateLimit(request, context, "newPassword", user.id);
+  if (!limit.allowed) return data({ result: validated.submission.reply({ hideFields: FIELDS }) }, refuseTooManyAttempts(context, limit.retryAfterSeconds));
   const { error } = await getSupabase(context).auth.updateUser({ password: validated.value.password });
   if (error) {
     console.error(`Password update failed: ${error.code ?? error.status ?? "error"}`);

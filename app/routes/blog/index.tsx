@@ -3,7 +3,6 @@ import { Breadcrumb } from "~/components/breadcrumb";
 import { NewsletterForm } from "~/components/newsletter-form";
 import { PostMeta } from "~/components/post-meta";
 import { Container } from "~/components/ui/container";
-import { getEnv } from "~/lib/env.server";
 import { subscribeToNewsletter } from "~/lib/newsletter.server";
 import { listPosts } from "~/lib/posts.server";
 import { originFrom, publisherJsonLd, seoMeta } from "~/lib/seo";
@@ -18,7 +17,7 @@ export function loader() {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  return subscribeToNewsletter(getEnv(context), await request.formData());
+  return subscribeToNewsletter(request, context, await request.formData());
 }
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) => {

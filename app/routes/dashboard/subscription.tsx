@@ -1,4 +1,4 @@
-import { redirect, useRouteLoaderData } from "react-router";
+import { data, redirect, useRouteLoaderData } from "react-router";
 import { ActiveProCard } from "~/components/billing/active-pro-card";
 import { PlanCards } from "~/components/billing/plan-cards";
 import { Badge } from "~/components/ui/badge";
@@ -12,6 +12,7 @@ import {
   SUBSCRIPTION_PATH,
 } from "~/lib/billing.server";
 import { dashboardUser } from "~/lib/dashboard-guard.server";
+import { hitFormRateLimit, refuseTooManyAttempts } from "~/lib/rate-limits.server";
 import { getSupabase } from "~/lib/session.server";
 import { flashToast } from "~/lib/toast.server";
 import type { Route } from "./+types/subscription";
@@ -36,6 +37,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   const user = dashboardUser(context);
   const intent = (await request.formData()).get("intent");
   const billing = billingFor(context);
+  // Each of these creates a Stripe session: bounded per account so no one can spend our Stripe allowance.
+  const limit = await hitFormRateLimit(request, context, "billing", user.id);
+  if (!limit.allowed) return data(null, refuseTooManyAttempts(context, limit.retryAfterSeconds));
 
   if (intent === "manage") {
     try {

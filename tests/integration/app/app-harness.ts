@@ -10,6 +10,7 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { createRequestHandler, RouterContextProvider, type ServerBuild } from "react-router";
 import { afterAll, beforeAll, beforeEach } from "vitest";
+import { NODE_CLIENT_ADDRESS_HEADER } from "../../../app/lib/client-address.server.ts";
 import { localAppEnvironment } from "../../../emulators/config.ts";
 import { localBackendForThisFile, type BackendHarness } from "../backend/local-backend-fixture.ts";
 
@@ -22,16 +23,22 @@ Object.assign(process.env, {
 
 const BUILD = path.resolve(import.meta.dirname, "../../../build/server/index.js");
 
-/** A browser-like client: keeps cookies, sends same-origin headers, never follows redirects. */
+/**
+ * A browser-like client: keeps cookies, sends same-origin headers, never follows redirects. With
+ * an `address`, its requests arrive as the Node server passes them on from that client's address.
+ */
 export class AppClient {
   readonly cookies = new Map<string, string>();
   private readonly handle: (request: Request) => Promise<Response>;
-  constructor(handle: (request: Request) => Promise<Response>) {
+  private readonly address: string | undefined;
+  constructor(handle: (request: Request) => Promise<Response>, address?: string) {
     this.handle = handle;
+    this.address = address;
   }
 
   async fetch(pathname: string, init: RequestInit = {}): Promise<Response> {
     const headers = new Headers(init.headers);
+    if (this.address) headers.set(NODE_CLIENT_ADDRESS_HEADER, this.address);
     if (this.cookies.size > 0) {
       headers.set("Cookie", [...this.cookies].map(([name, value]) => `${name}=${value}`).join("; "));
     }
@@ -69,7 +76,7 @@ export class AppClient {
   }
 }
 
-export type AppHarness = BackendHarness & { client: () => AppClient };
+export type AppHarness = BackendHarness & { client: (options?: { address?: string }) => AppClient };
 
 /** The backend (reset before each test) and a factory of fresh browser-like clients. */
 export function appForThisFile(): AppHarness {
@@ -84,7 +91,7 @@ export function appForThisFile(): AppHarness {
   });
   beforeEach(() => undefined);
   afterAll(() => undefined);
-  harness.client = () => new AppClient((request) => handle(request));
+  harness.client = (options) => new AppClient((request) => handle(request), options?.address);
   return harness;
 }
 

@@ -17,6 +17,13 @@ export type RequestSupabase = {
   headers: Headers;
 };
 
+/**
+ * How long the browser keeps the session cookies: the session's inactivity timeout (1 hour,
+ * decision 021). Each token refresh, at most 15 minutes apart while the person is active,
+ * writes them again, so they outlive use by an hour at most, never @supabase/ssr's 400 days.
+ */
+export const SESSION_COOKIE_MAX_AGE_SECONDS = 60 * 60;
+
 export function createRequestClient(request: Request, env: AppEnv): RequestSupabase {
   const headers = new Headers();
   const secure = new URL(env.APP_URL).protocol === "https:";
@@ -33,7 +40,13 @@ export function createRequestClient(request: Request, env: AppEnv): RequestSupab
         for (const { name, value, options } of cookiesToSet) {
           headers.append(
             "Set-Cookie",
-            serializeCookieHeader(name, value, { ...options, httpOnly: true, sameSite: "lax", secure }),
+            serializeCookieHeader(name, value, {
+              ...options,
+              ...(options.maxAge === 0 ? {} : { maxAge: SESSION_COOKIE_MAX_AGE_SECONDS }),
+              httpOnly: true,
+              sameSite: "lax",
+              secure,
+            }),
           );
         }
         for (const [name, value] of Object.entries(cacheHeaders ?? {})) headers.set(name, value);

@@ -13,7 +13,8 @@ import type { Database } from "./database.ts";
 import { createRestService } from "./rest/index.ts";
 import { createSchemaCache } from "./rest/schema.ts";
 
-export const DEFAULT_ACCESS_TOKEN_LIFETIME_SECONDS = 3600;
+/** supabase/config.toml: jwt_expiry. Short, so a session refreshes (and its inactivity clock restarts) every 15 minutes of use. */
+export const DEFAULT_ACCESS_TOKEN_LIFETIME_SECONDS = 900;
 
 const PROJECT_KEYS = new Set([LOCAL_SUPABASE_ANON_KEY, LOCAL_SUPABASE_SERVICE_ROLE_KEY]);
 const OPEN_AUTH_PATHS = new Set(["/verify", "/callback", "/authorize", "/.well-known/jwks.json"]);

@@ -37,8 +37,8 @@ export interface AuthServiceOptions {
   settings: TokenSettings;
 }
 
-/** How long email links stay valid. */
-const CONFIRMATION_LIFETIME_MS = 24 * 60 * 60 * 1000;
+/** How long email links stay valid (supabase/config.toml: otp_expiry = 3600, for both kinds). */
+const CONFIRMATION_LIFETIME_MS = 60 * 60 * 1000;
 const RECOVERY_LIFETIME_MS = 60 * 60 * 1000;
 /** How long a PKCE auth code may wait for its exchange (GoTrue's flow state expiry). */
 const FLOW_STATE_LIFETIME_MS = 5 * 60 * 1000;

@@ -12,9 +12,13 @@ import { findUserById, loadIdentities, userJson, type UserRow } from "./users.ts
 /** supabase/config.toml: refresh_token_reuse_interval. */
 export const REFRESH_TOKEN_REUSE_INTERVAL_SECONDS = 10;
 
+/** supabase/config.toml: [auth.sessions] timebox = "12h" and inactivity_timeout = "1h". */
+export const SESSION_TIMEBOX_SECONDS = 12 * 60 * 60;
+export const SESSION_INACTIVITY_TIMEOUT_SECONDS = 60 * 60;
+
 export interface TokenSettings {
   clock: Clock;
-  /** supabase/config.toml: jwt_expiry (3600 s); changeable through the emulator's controls. */
+  /** supabase/config.toml: jwt_expiry (900 s); changeable through the emulator's controls. */
   accessTokenLifetimeSeconds: number;
 }
 
@@ -162,6 +166,18 @@ export async function refreshSession(
   if (user.banned_until && user.banned_until.getTime() > settings.clock.now()) {
     return badRequest("user_banned", "Invalid Refresh Token: User Banned");
   }
+
+  // GoTrue's Session.CheckValidity: a session ends 12 h after sign-in (timebox) or 1 h after its
+  // last refresh (inactivity), whatever its refresh token.
+  const { rows: validity } = await tx.query<{ past_timebox: boolean; timed_out: boolean }>(
+    `select now() > created_at + make_interval(secs => $2) as past_timebox,
+            now() > coalesce(refreshed_at::timestamptz, created_at) + make_interval(secs => $3) as timed_out
+       from auth.sessions where id = $1`,
+    [used.session_id, SESSION_TIMEBOX_SECONDS, SESSION_INACTIVITY_TIMEOUT_SECONDS],
+  );
+  if (!validity[0]) return badRequest("refresh_token_not_found", "Invalid Refresh Token: Refresh Token Not Found");
+  if (validity[0].past_timebox) return badRequest("session_expired", "Invalid Refresh Token: Session Expired");
+  if (validity[0].timed_out) return badRequest("session_expired", "Invalid Refresh Token: Session Expired (Inactivity)");
 
   let issued: string | undefined;
   if (used.revoked) {

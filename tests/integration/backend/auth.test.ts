@@ -57,7 +57,7 @@ describe("sign-up and email confirmation", () => {
       is_anonymous: false,
       user_metadata: { full_name: "New Person" },
     });
-    expect(claims.exp! - claims.iat!).toBe(3600);
+    expect(claims.exp! - claims.iat!).toBe(900); // jwt_expiry in supabase/config.toml
     expect(typeof claims.session_id).toBe("string");
 
     // The link works once.
@@ -65,9 +65,9 @@ describe("sign-up and email confirmation", () => {
     expect(again.error).toMatchObject({ status: 403, code: "otp_expired", message: "Email link is invalid or has expired" });
   });
 
-  it("expires confirmation links after 24 hours", async () => {
+  it("expires confirmation links after an hour (otp_expiry)", async () => {
     await anonClient().auth.signUp({ email: "slow@example.com", password: PASSWORD });
-    await harness.backend.advanceClock({ advanceMs: 24 * 3600_000 + 1000 });
+    await harness.backend.advanceClock({ advanceMs: 3600_000 + 1000 });
     const { error } = await anonClient().auth.verifyOtp({ type: "email", token_hash: tokenHashFromMailbox(harness.backend, "slow@example.com") });
     expect(error).toMatchObject({ status: 403, code: "otp_expired" });
   });
@@ -165,6 +165,28 @@ describe("refresh tokens", () => {
 
     const unknown = await refreshWith("not-a-token");
     expect(unknown.error).toMatchObject({ status: 400, code: "refresh_token_not_found", message: "Invalid Refresh Token: Refresh Token Not Found" });
+  });
+
+  it("end the session after an hour without a refresh (inactivity_timeout)", async () => {
+    const user = await createConfirmedUser(harness.backend, "idle@example.com");
+    const { data } = await user.client.auth.getSession();
+    await harness.backend.advanceClock({ advanceMs: 61 * 60_000 });
+    const late = await refreshWith(data.session!.refresh_token);
+    expect(late.error).toMatchObject({ status: 400, code: "session_expired", message: "Invalid Refresh Token: Session Expired (Inactivity)" });
+  });
+
+  it("end the session 12 hours after sign-in, however often it was refreshed (timebox)", async () => {
+    const user = await createConfirmedUser(harness.backend, "busy@example.com");
+    let token = (await user.client.auth.getSession()).data.session!.refresh_token;
+    for (let elapsed = 0; elapsed + 50 < 12 * 60; elapsed += 50) {
+      await harness.backend.advanceClock({ advanceMs: 50 * 60_000 });
+      const refreshed = await refreshWith(token);
+      expect(refreshed.error).toBeNull();
+      token = refreshed.data.session!.refresh_token;
+    }
+    await harness.backend.advanceClock({ advanceMs: 50 * 60_000 });
+    const over = await refreshWith(token);
+    expect(over.error).toMatchObject({ status: 400, code: "session_expired", message: "Invalid Refresh Token: Session Expired" });
   });
 });
 

@@ -52,7 +52,7 @@ describe("/__emulator controls", () => {
     expect(decodeJwt(short.accessToken).exp! - decodeJwt(short.accessToken).iat!).toBe(120);
     await control("reset");
     const normal = await createConfirmedUser(harness.backend, "normal@example.com");
-    expect(decodeJwt(normal.accessToken).exp! - decodeJwt(normal.accessToken).iat!).toBe(3600);
+    expect(decodeJwt(normal.accessToken).exp! - decodeJwt(normal.accessToken).iat!).toBe(900);
   });
 
   it("resets the database, the mailbox, faults and the clock", async () => {

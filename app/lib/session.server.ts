@@ -1,6 +1,7 @@
 import type { SupabaseClient, User } from "@supabase/supabase-js";
 import {
   createContext,
+  data,
   redirect,
   type MiddlewareFunction,
   type RouterContextProvider,
@@ -18,6 +19,8 @@ type RequestSession = {
   supabase: SupabaseClient;
   headers: Headers;
   user?: Promise<User | null>;
+  /** The request carried a session that Supabase could not check (down, or past its deadline). */
+  unverifiable?: boolean;
 };
 
 const sessionContext = createContext<RequestSession | null>(null);
@@ -65,6 +68,8 @@ export function getUser(context: Readonly<RouterContextProvider>): Promise<User 
       if (error && !isRetryableAuthError(error)) {
         // A revoked or invalid session: clear the cookies so the user starts clean.
         await current.supabase.auth.signOut({ scope: "local" }).catch(() => undefined);
+      } else {
+        current.unverifiable = true;
       }
       return null;
     }
@@ -100,6 +105,9 @@ export function safeRedirectPath(value: unknown, fallback = "/dashboard"): strin
 /** For dashboard routes: the user, or a redirect to /auth that remembers where they were going. */
 export async function requireUser(request: Request, context: Readonly<RouterContextProvider>): Promise<User> {
   const user = await getUser(context);
+  // Supabase is unreachable: say so (503, "Something went wrong … try again in a moment") rather
+  // than send a signed-in person to the sign-in form, which could not work either.
+  if (!user && session(context).unverifiable) throw data("Service unavailable", { status: 503, headers: { "Retry-After": "30" } });
   if (!user) {
     const url = new URL(request.url);
     const wanted = `${url.pathname}${url.search}`;

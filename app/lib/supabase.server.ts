@@ -24,6 +24,18 @@ export type RequestSupabase = {
  */
 export const SESSION_COOKIE_MAX_AGE_SECONDS = 60 * 60;
 
+/**
+ * The longest any one call to Supabase may take. Past it the call fails like a dropped
+ * connection: a page answers (a placeholder, a toast, or "try again in a moment") instead of
+ * hanging while Supabase does.
+ */
+export const SUPABASE_TIMEOUT_MS = 8_000;
+
+const fetchWithDeadline: typeof fetch = (input, init) => {
+  const deadline = AbortSignal.timeout(SUPABASE_TIMEOUT_MS);
+  return fetch(input, { ...init, signal: init?.signal ? AbortSignal.any([init.signal, deadline]) : deadline });
+};
+
 export function createRequestClient(request: Request, env: AppEnv): RequestSupabase {
   const headers = new Headers();
   const secure = new URL(env.APP_URL).protocol === "https:";
@@ -53,6 +65,7 @@ export function createRequestClient(request: Request, env: AppEnv): RequestSupab
       },
     },
     auth: { flowType: "pkce", autoRefreshToken: false, detectSessionInUrl: false },
+    global: { fetch: fetchWithDeadline },
   });
   return { supabase, headers };
 }
@@ -61,12 +74,12 @@ const serverOnlyAuth = { persistSession: false, autoRefreshToken: false, detectS
 
 /** Anonymous access: public RPCs such as get_platform_stats. */
 export function createAnonClient(env: AppEnv): SupabaseClient {
-  return createClient(env.SUPABASE_URL, env.SUPABASE_ANON_KEY, { auth: serverOnlyAuth });
+  return createClient(env.SUPABASE_URL, env.SUPABASE_ANON_KEY, { auth: serverOnlyAuth, global: { fetch: fetchWithDeadline } });
 }
 
 /** The service role bypasses row-level security: server-only writes (billing webhooks). */
 export function createServiceClient(env: AppEnv): SupabaseClient {
-  return createClient(env.SUPABASE_URL, env.SUPABASE_SERVICE_ROLE_KEY, { auth: serverOnlyAuth });
+  return createClient(env.SUPABASE_URL, env.SUPABASE_SERVICE_ROLE_KEY, { auth: serverOnlyAuth, global: { fetch: fetchWithDeadline } });
 }
 
 const serviceClients = new WeakMap<AppEnv, SupabaseClient>();

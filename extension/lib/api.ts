@@ -1,0 +1,188 @@
+/**
+ * The client for the app's `/api/v1/*` (see the app's README, "The API"). Used only by the
+ * service worker: the content script never talks to the network.
+ */
+
+export const TONES = ["professional", "friendly", "persuasive", "casual"] as const;
+export type Tone = (typeof TONES)[number];
+export const MESSAGE_TYPES = ["text", "email", "linkedin", "crm", "social"] as const;
+export type MessageType = (typeof MESSAGE_TYPES)[number];
+
+export interface Usage {
+  tier: "free" | "pro";
+  used: number;
+  limit: number | null;
+  remaining: number | null;
+  resetsAt: string;
+}
+
+export interface Me {
+  email: string;
+  fullName: string | null;
+  tier: "free" | "pro";
+  usage: Usage;
+  settings: { notifications: boolean; defaultTone: Tone; defaultMessageType: MessageType; usageAnalytics: boolean };
+}
+
+export interface OptimizeRequest {
+  text: string;
+  tone?: Tone;
+  messageType?: MessageType;
+  platform?: string;
+  draftId?: string;
+}
+
+export interface OptimizeResponse {
+  suggestion: string;
+  tone: Tone;
+  messageType: MessageType;
+  usage: Usage;
+}
+
+export interface TokenResponse {
+  token: string;
+  tokenType: "Bearer";
+  name: string;
+}
+
+/** Server error codes, plus the two the client itself produces. */
+export type ApiErrorCode =
+  | "invalid_request"
+  | "unauthorized"
+  | "not_found"
+  | "method_not_allowed"
+  | "payload_too_large"
+  | "quota_exceeded"
+  | "rate_limited"
+  | "engine_failed"
+  | "engine_unavailable"
+  | "service_unavailable"
+  | "network_error"
+  | "aborted"
+  | "unexpected";
+
+export class ApiError extends Error {
+  readonly status: number;
+  readonly code: ApiErrorCode;
+  readonly field?: string;
+  readonly upgradeUrl?: string;
+  readonly resetsAt?: string;
+  /** Seconds, from Retry-After. */
+  readonly retryAfter?: number;
+
+  constructor(
+    status: number,
+    code: ApiErrorCode,
+    message: string,
+    extra: { field?: string; upgradeUrl?: string; resetsAt?: string; retryAfter?: number } = {},
+  ) {
+    super(message);
+    this.name = "ApiError";
+    this.status = status;
+    this.code = code;
+    this.field = extra.field;
+    this.upgradeUrl = extra.upgradeUrl;
+    this.resetsAt = extra.resetsAt;
+    this.retryAfter = extra.retryAfter;
+  }
+}
+
+const KNOWN_CODES = new Set<string>([
+  "invalid_request",
+  "unauthorized",
+  "not_found",
+  "method_not_allowed",
+  "payload_too_large",
+  "quota_exceeded",
+  "rate_limited",
+  "engine_failed",
+  "engine_unavailable",
+  "service_unavailable",
+]);
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+async function errorFrom(response: Response): Promise<ApiError> {
+  let body: unknown = null;
+  try {
+    body = await response.json();
+  } catch {
+    // Not JSON (a proxy's page): described by the status alone.
+  }
+  const error = isRecord(body) && isRecord(body.error) ? body.error : {};
+  const code = typeof error.code === "string" && KNOWN_CODES.has(error.code) ? (error.code as ApiErrorCode) : "unexpected";
+  const message = typeof error.message === "string" ? error.message : `The server answered ${response.status}.`;
+  const retryHeader = response.headers.get("Retry-After");
+  const retryAfter = retryHeader !== null && /^\d+$/.test(retryHeader) ? Number(retryHeader) : undefined;
+  return new ApiError(response.status, code, message, {
+    field: typeof error.field === "string" ? error.field : undefined,
+    upgradeUrl: typeof error.upgradeUrl === "string" ? error.upgradeUrl : undefined,
+    resetsAt: typeof error.resetsAt === "string" ? error.resetsAt : undefined,
+    retryAfter,
+  });
+}
+
+export interface ApiClientOptions {
+  /** The app's origin, e.g. `http://localhost:5173`. */
+  appUrl: string;
+  fetch?: typeof fetch;
+}
+
+export function createApiClient({ appUrl, fetch: fetchImpl = (...args) => fetch(...args) }: ApiClientOptions) {
+  async function call<T>(
+    method: string,
+    path: string,
+    options: { token?: string; body?: unknown; signal?: AbortSignal } = {},
+  ): Promise<T> {
+    const headers: Record<string, string> = { Accept: "application/json" };
+    if (options.token) headers.Authorization = `Bearer ${options.token}`;
+    if (options.body !== undefined) headers["Content-Type"] = "application/json";
+    let response: Response;
+    try {
+      response = await fetchImpl(new URL(path, appUrl).toString(), {
+        method,
+        headers,
+        body: options.body === undefined ? undefined : JSON.stringify(options.body),
+        signal: options.signal,
+        credentials: "omit",
+        cache: "no-store",
+      });
+    } catch (cause) {
+      if (options.signal?.aborted) throw new ApiError(0, "aborted", "The request was cancelled.");
+      throw new ApiError(0, "network_error", cause instanceof Error ? cause.message : "The network request failed.");
+    }
+    if (!response.ok) throw await errorFrom(response);
+    if (response.status === 204) return undefined as T;
+    try {
+      return (await response.json()) as T;
+    } catch {
+      throw new ApiError(response.status, "unexpected", "The server's answer was not JSON.");
+    }
+  }
+
+  return {
+    optimize: (token: string, request: OptimizeRequest, signal?: AbortSignal) =>
+      call<OptimizeResponse>("POST", "/api/v1/optimize", { token, body: request, signal }),
+    me: (token: string, signal?: AbortSignal) => call<Me>("GET", "/api/v1/me", { token, signal }),
+    /** The hand-over's last step: the one-time code and this attempt's PKCE verifier. */
+    exchangeCode: (code: string, codeVerifier: string) =>
+      call<TokenResponse>("POST", "/api/v1/extension/token", { body: { code, codeVerifier } }),
+    /** Disconnect: revokes the token on the server (204). */
+    revokeToken: (token: string) => call<void>("DELETE", "/api/v1/extension/token", { token }),
+  };
+}
+
+export type ApiClient = ReturnType<typeof createApiClient>;
+
+/** `platform` for the API, from the host of the page the user types in. */
+export function platformForHost(host: string): string {
+  const h = host.toLowerCase().replace(/\.$/, "");
+  const within = (domain: string) => h === domain || h.endsWith(`.${domain}`);
+  if (h === "mail.google.com") return "gmail";
+  if (within("linkedin.com")) return "linkedin";
+  if (within("slack.com")) return "slack";
+  if (within("hubspot.com")) return "hubspot";
+  return "web";
+}

@@ -1,0 +1,114 @@
+/**
+ * Which fields Tonewise may read: textareas, plain text inputs and contenteditable editors the
+ * user is typing in — never credentials, codes, payment details, search boxes, or anything the
+ * page marks as off limits.
+ */
+
+export type EditableField = HTMLTextAreaElement | HTMLInputElement | HTMLElement;
+
+/** autocomplete tokens of fields whose content is a secret or a payment detail. */
+const SENSITIVE_AUTOCOMPLETE = /(^|\s)(one-time-code|current-password|new-password|cc-[a-z-]+)(\s|$)/i;
+/** Names and ids that give a sensitive field away when its page sets no autocomplete hint. */
+const SENSITIVE_NAME = /pass(word)?|passwd|pwd|otp|one.?time|2fa|mfa|totp|verification.?code|pin\b|cvc|cvv|csc|card.?(number|num|no)|cc.?(num|number|exp)|iban|ssn|social.?security|tax.?id/i;
+
+function autocompleteOf(el: Element): string {
+  return (el.getAttribute("autocomplete") ?? "").trim().toLowerCase();
+}
+
+/** A password, one-time-code or payment field, by type, autocomplete hint or name. */
+export function isSensitiveField(el: Element): boolean {
+  if (el instanceof HTMLInputElement && el.type === "password") return true;
+  if (SENSITIVE_AUTOCOMPLETE.test(autocompleteOf(el))) return true;
+  const name = `${el.getAttribute("name") ?? ""} ${el.id}`;
+  return SENSITIVE_NAME.test(name);
+}
+
+/** `data-gramm="false"` (the convention editors use to keep writing assistants out) or `data-tonewise="off"`, on the field or an ancestor. */
+function optedOut(el: Element): boolean {
+  return el.closest('[data-tonewise="off"], [data-gramm="false"], [data-gramm_editor="false"], [data-enable-grammarly="false"]') !== null;
+}
+
+/**
+ * `autocomplete="off"` on a sensitive form: on the field or its form, when the field itself looks
+ * sensitive or the form also holds a password, one-time-code or payment field (a login, a
+ * checkout). On an ordinary form, `autocomplete="off"` only turns off the browser's autofill.
+ */
+function inSensitiveAutocompleteOffForm(el: Element): boolean {
+  const form = el.closest("form");
+  const off = autocompleteOf(el) === "off" || (form !== null && autocompleteOf(form) === "off");
+  if (!off) return false;
+  if (isSensitiveField(el)) return true;
+  if (!form) return false;
+  return Array.from(form.querySelectorAll("input, textarea")).some((other) => other !== el && isSensitiveField(other));
+}
+
+function isHidden(el: HTMLElement): boolean {
+  if (el.closest("[hidden], [inert]") !== null) return true;
+  if (el.closest('[aria-hidden="true"]') !== null) return true;
+  const view = el.ownerDocument.defaultView;
+  if (!view) return true;
+  for (let node: HTMLElement | null = el; node; node = node.parentElement) {
+    const style = view.getComputedStyle(node);
+    if (style.display === "none") return true;
+    if (node === el && (style.visibility === "hidden" || style.visibility === "collapse")) return true;
+  }
+  return false;
+}
+
+/** The contenteditable root a node belongs to (the outermost editable element), or null. */
+export function editableRoot(node: Node | null): HTMLElement | null {
+  let el: Element | null = node instanceof Element ? node : (node?.parentElement ?? null);
+  let root: HTMLElement | null = null;
+  while (el instanceof HTMLElement) {
+    const attr = el.getAttribute("contenteditable");
+    if (attr !== null) {
+      const value = attr.trim().toLowerCase();
+      if (value === "false") break;
+      if (value === "" || value === "true" || value === "plaintext-only") root = el;
+    }
+    el = el.parentElement;
+  }
+  return root;
+}
+
+/**
+ * The field Tonewise would work with for an event target (a focused element, or a node inside a
+ * contenteditable editor), or null when there is none or it is excluded.
+ */
+export function detectField(target: EventTarget | null): EditableField | null {
+  if (!(target instanceof HTMLElement)) return null;
+  let field: EditableField | null;
+  if (target instanceof HTMLTextAreaElement) field = target;
+  else if (target instanceof HTMLInputElement) {
+    // `type` reads "text" for a missing or unknown type; every other kind is excluded.
+    if (target.type !== "text") return null;
+    field = target;
+  } else field = editableRoot(target);
+  if (!field) return null;
+  return isEligible(field) ? field : null;
+}
+
+/** Every rule but the kind of element: state, visibility, sensitivity and opt-outs. */
+export function isEligible(field: EditableField): boolean {
+  if (field instanceof HTMLInputElement || field instanceof HTMLTextAreaElement) {
+    if (field.disabled || field.readOnly) return false;
+    if (field.closest("fieldset[disabled]") !== null) return false;
+  } else if (field.getAttribute("aria-readonly") === "true" || field.getAttribute("aria-disabled") === "true") {
+    return false;
+  }
+  if (isSensitiveField(field)) return false;
+  if (optedOut(field)) return false;
+  if (inSensitiveAutocompleteOffForm(field)) return false;
+  if (isHidden(field)) return false;
+  return true;
+}
+
+export function isTextControl(field: EditableField): field is HTMLInputElement | HTMLTextAreaElement {
+  return field instanceof HTMLInputElement || field instanceof HTMLTextAreaElement;
+}
+
+/** The field's text as the user sees it. */
+export function readFieldText(field: EditableField): string {
+  if (isTextControl(field)) return field.value;
+  return field.innerText ?? field.textContent ?? "";
+}

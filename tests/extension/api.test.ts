@@ -1,0 +1,82 @@
+import { describe, expect, it, vi } from "vitest";
+import { ApiError, createApiClient, platformForHost } from "../../extension/lib/api";
+
+const APP = "http://localhost:5173";
+
+function jsonResponse(status: number, body: unknown, headers: Record<string, string> = {}) {
+  return new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json", ...headers } });
+}
+
+describe("API client", () => {
+  it("posts the message to /api/v1/optimize with the Bearer token and no cookies", async () => {
+    const fetch = vi.fn(async () =>
+      jsonResponse(200, { suggestion: "Hi", tone: "friendly", messageType: "text", usage: { tier: "free", used: 1, limit: 30, remaining: 29, resetsAt: "x" } }),
+    );
+    const api = createApiClient({ appUrl: APP, fetch });
+    const result = await api.optimize("tw_abc", { text: "hi there", tone: "friendly", platform: "web", draftId: "d1" });
+    expect(result.suggestion).toBe("Hi");
+    const [url, init] = fetch.mock.calls[0] as unknown as [string, RequestInit];
+    expect(url).toBe(`${APP}/api/v1/optimize`);
+    expect(init.method).toBe("POST");
+    expect(init.credentials).toBe("omit");
+    expect((init.headers as Record<string, string>).Authorization).toBe("Bearer tw_abc");
+    expect(JSON.parse(init.body as string)).toEqual({ text: "hi there", tone: "friendly", platform: "web", draftId: "d1" });
+  });
+
+  it("exchanges the code with its verifier, without credentials", async () => {
+    const fetch = vi.fn(async () => jsonResponse(200, { token: "tw_new", tokenType: "Bearer", name: "Browser extension" }));
+    const api = createApiClient({ appUrl: APP, fetch });
+    expect((await api.exchangeCode("code1", "verifier1")).token).toBe("tw_new");
+    const [url, init] = fetch.mock.calls[0] as unknown as [string, RequestInit];
+    expect(url).toBe(`${APP}/api/v1/extension/token`);
+    expect(JSON.parse(init.body as string)).toEqual({ code: "code1", codeVerifier: "verifier1" });
+    expect((init.headers as Record<string, string>).Authorization).toBeUndefined();
+  });
+
+  it("revokes with DELETE and accepts 204", async () => {
+    const fetch = vi.fn(async () => new Response(null, { status: 204 }));
+    await createApiClient({ appUrl: APP, fetch }).revokeToken("tw_x");
+    const [, init] = fetch.mock.calls[0] as unknown as [string, RequestInit];
+    expect(init.method).toBe("DELETE");
+  });
+
+  it("turns the quota error into an ApiError with the upgrade URL and reset instant", async () => {
+    const fetch = vi.fn(async () =>
+      jsonResponse(429, { error: { code: "quota_exceeded", message: "Used 30", upgradeUrl: "/dashboard/subscription", resetsAt: "2026-12-01T00:00:00.000Z" } }),
+    );
+    const error = await createApiClient({ appUrl: APP, fetch }).me("tw_x").catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({ status: 429, code: "quota_exceeded", upgradeUrl: "/dashboard/subscription", resetsAt: "2026-12-01T00:00:00.000Z" });
+  });
+
+  it("reads Retry-After for rate limits", async () => {
+    const fetch = vi.fn(async () => jsonResponse(429, { error: { code: "rate_limited", message: "Slow down" } }, { "Retry-After": "12" }));
+    await expect(createApiClient({ appUrl: APP, fetch }).me("tw_x")).rejects.toMatchObject({ code: "rate_limited", retryAfter: 12 });
+  });
+
+  it("describes network failures, aborts and non-JSON answers", async () => {
+    const failing = createApiClient({ appUrl: APP, fetch: vi.fn(async () => Promise.reject(new TypeError("Failed to fetch"))) });
+    await expect(failing.me("tw")).rejects.toMatchObject({ code: "network_error" });
+    const controller = new AbortController();
+    controller.abort();
+    await expect(failing.optimize("tw", { text: "x" }, controller.signal)).rejects.toMatchObject({ code: "aborted" });
+    const html = createApiClient({ appUrl: APP, fetch: vi.fn(async () => new Response("<html>", { status: 502 })) });
+    await expect(html.me("tw")).rejects.toMatchObject({ status: 502, code: "unexpected" });
+  });
+});
+
+describe("platformForHost", () => {
+  it.each([
+    ["mail.google.com", "gmail"],
+    ["www.linkedin.com", "linkedin"],
+    ["linkedin.com", "linkedin"],
+    ["acme.slack.com", "slack"],
+    ["app.slack.com", "slack"],
+    ["app.hubspot.com", "hubspot"],
+    ["example.com", "web"],
+    ["notlinkedin.com", "web"],
+    ["google.com", "web"],
+  ])("%s → %s", (host, platform) => {
+    expect(platformForHost(host)).toBe(platform);
+  });
+});

@@ -1,0 +1,72 @@
+import { createHash } from "node:crypto";
+import { describe, expect, it } from "vitest";
+import {
+  base64url,
+  codeChallengeS256,
+  connectUrl,
+  createCodeVerifier,
+  createState,
+  readConnectedUrl,
+} from "../../extension/lib/connect";
+
+const APP = "http://localhost:5173";
+
+describe("PKCE helpers", () => {
+  it("computes the RFC 7636 appendix B example challenge", async () => {
+    expect(await codeChallengeS256("dBjftJeZ4CVP-mB92K27uhbUJU1p1r_wW1gFWFOEjXk")).toBe("E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM");
+  });
+
+  it("is base64url(SHA-256(verifier)) for fresh verifiers", async () => {
+    for (let i = 0; i < 20; i++) {
+      const verifier = createCodeVerifier();
+      const expected = createHash("sha256").update(verifier).digest("base64url");
+      expect(await codeChallengeS256(verifier)).toBe(expected);
+    }
+  });
+
+  it("makes verifiers and states the server accepts, different every time", () => {
+    const verifiers = new Set(Array.from({ length: 50 }, createCodeVerifier));
+    expect(verifiers.size).toBe(50);
+    for (const v of verifiers) expect(v).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    const state = createState();
+    expect(state).toMatch(/^[A-Za-z0-9._~-]{8,128}$/);
+    expect(createState()).not.toBe(state);
+  });
+
+  it("encodes base64url without padding or + and /", () => {
+    expect(base64url(new Uint8Array([251, 255, 191]))).toBe("-_-_");
+    expect(base64url(new Uint8Array([1]))).toBe("AQ");
+  });
+});
+
+describe("connect URLs", () => {
+  it("opens /extension/connect on the app with the challenge, S256 and state", () => {
+    const url = new URL(connectUrl(APP, "E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM", "state-123456"));
+    expect(url.origin).toBe(APP);
+    expect(url.pathname).toBe("/extension/connect");
+    expect(Object.fromEntries(url.searchParams)).toEqual({
+      code_challenge: "E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM",
+      code_challenge_method: "S256",
+      state: "state-123456",
+    });
+  });
+
+  it("reads the code from the landing page with the expected state", () => {
+    expect(readConnectedUrl(`${APP}/extension/connected?code=abc&state=s1`, APP, "s1")).toEqual({ kind: "code", code: "abc" });
+  });
+
+  it("refuses a code that arrives with another state", () => {
+    expect(readConnectedUrl(`${APP}/extension/connected?code=abc&state=other`, APP, "s1")).toEqual({ kind: "error", error: "state_mismatch" });
+  });
+
+  it("reports a cancelled approval", () => {
+    expect(readConnectedUrl(`${APP}/extension/connected?error=access_denied&state=s1`, APP, "s1")).toEqual({ kind: "error", error: "access_denied" });
+  });
+
+  it("keeps watching on other pages and other origins", () => {
+    expect(readConnectedUrl(`${APP}/extension/connect?state=s1`, APP, "s1").kind).toBe("elsewhere");
+    expect(readConnectedUrl(`${APP}/auth?redirectTo=x`, APP, "s1").kind).toBe("elsewhere");
+    expect(readConnectedUrl("https://evil.example/extension/connected?code=abc&state=s1", APP, "s1").kind).toBe("elsewhere");
+    expect(readConnectedUrl("not a url", APP, "s1").kind).toBe("elsewhere");
+  });
+});

@@ -1,0 +1,102 @@
+// @vitest-environment happy-dom
+import { beforeEach, describe, expect, it } from "vitest";
+import { detectField, editableRoot } from "../../extension/lib/fields";
+
+function mount(html: string): HTMLElement {
+  document.body.innerHTML = html;
+  const el = document.querySelector<HTMLElement>("[data-testid=target]");
+  if (!el) throw new Error("no target");
+  return el;
+}
+
+beforeEach(() => {
+  document.body.innerHTML = "";
+});
+
+describe("field detection: what is a field", () => {
+  it.each([
+    ["a textarea", `<textarea data-testid="target"></textarea>`],
+    ["a text input", `<input type="text" data-testid="target">`],
+    ["an input without a type", `<input data-testid="target">`],
+    ["an input with an unknown type (reads as text)", `<input type="fancy" data-testid="target">`],
+    ["a contenteditable editor", `<div contenteditable="true" data-testid="target"></div>`],
+    ["an empty contenteditable attribute", `<div contenteditable data-testid="target"></div>`],
+    ["a plaintext-only editor", `<div contenteditable="plaintext-only" data-testid="target"></div>`],
+    ["an ordinary form with autocomplete=off", `<form autocomplete="off"><input name="subject" data-testid="target"><textarea name="body"></textarea></form>`],
+  ])("accepts %s", (_label, html) => {
+    const el = mount(html);
+    expect(detectField(el)).toBe(el);
+  });
+
+  it("resolves a node inside an editor to the editor's outermost editable root", () => {
+    mount(`<div contenteditable="true" data-testid="target"><p><b id="inner">Hi</b></p></div>`);
+    const root = document.querySelector("[data-testid=target]");
+    const inner = document.getElementById("inner");
+    expect(detectField(inner)).toBe(root);
+    expect(editableRoot(inner?.firstChild ?? null)).toBe(root);
+  });
+
+  it("does not treat a non-editable island inside an editor as the editor", () => {
+    mount(`<div contenteditable="true"><span contenteditable="false"><i data-testid="target">chip</i></span></div>`);
+    expect(detectField(document.querySelector("[data-testid=target]"))).toBeNull();
+  });
+
+  it("ignores ordinary elements and non-elements", () => {
+    expect(detectField(mount(`<div data-testid="target">text</div>`))).toBeNull();
+    expect(detectField(mount(`<button data-testid="target">Send</button>`))).toBeNull();
+    expect(detectField(null)).toBeNull();
+    expect(detectField(window)).toBeNull();
+  });
+});
+
+describe("field detection: exclusions", () => {
+  it.each([
+    ["password", `<input type="password" data-testid="target">`],
+    ["email", `<input type="email" data-testid="target">`],
+    ["search", `<input type="search" data-testid="target">`],
+    ["number", `<input type="number" data-testid="target">`],
+    ["tel", `<input type="tel" data-testid="target">`],
+    ["url", `<input type="url" data-testid="target">`],
+    ["hidden input", `<input type="hidden" data-testid="target">`],
+    ["one-time-code", `<input autocomplete="one-time-code" data-testid="target">`],
+    ["payment: cc-number", `<input autocomplete="cc-number" data-testid="target">`],
+    ["payment: cc-csc", `<input autocomplete="cc-csc" data-testid="target">`],
+    ["payment: section-pay cc-exp", `<input autocomplete="section-pay cc-exp" data-testid="target">`],
+    ["a current-password text field", `<input autocomplete="current-password" data-testid="target">`],
+    ["a field named like a card number", `<input name="cardNumber" data-testid="target">`],
+    ["a field named otp", `<input id="otp" data-testid="target">`],
+    ["a disabled textarea", `<textarea disabled data-testid="target"></textarea>`],
+    ["a field in a disabled fieldset", `<fieldset disabled><input data-testid="target"></fieldset>`],
+    ["a read-only input", `<input readonly data-testid="target">`],
+    ["a read-only textarea", `<textarea readonly data-testid="target"></textarea>`],
+    ["an aria-readonly editor", `<div contenteditable="true" aria-readonly="true" data-testid="target"></div>`],
+    ["a hidden attribute", `<textarea hidden data-testid="target"></textarea>`],
+    ["inside a hidden ancestor", `<div hidden><textarea data-testid="target"></textarea></div>`],
+    ["display:none", `<textarea style="display:none" data-testid="target"></textarea>`],
+    ["inside a display:none ancestor", `<div style="display:none"><textarea data-testid="target"></textarea></div>`],
+    ["visibility:hidden", `<textarea style="visibility:hidden" data-testid="target"></textarea>`],
+    ["inside an inert region", `<div inert><textarea data-testid="target"></textarea></div>`],
+    ["contenteditable=false", `<div contenteditable="false" data-testid="target"></div>`],
+  ])("excludes %s", (_label, html) => {
+    expect(detectField(mount(html))).toBeNull();
+  });
+
+  it.each([
+    ["data-gramm=false on the field", `<textarea data-gramm="false" data-testid="target"></textarea>`],
+    ["data-gramm=false on an editor", `<div contenteditable="true" data-gramm="false" data-testid="target"></div>`],
+    ["data-tonewise=off on the field", `<textarea data-tonewise="off" data-testid="target"></textarea>`],
+    ["data-tonewise=off on an ancestor", `<section data-tonewise="off"><input data-testid="target"></section>`],
+    ["autocomplete=off on a login form", `<form autocomplete="off"><input name="user" data-testid="target"><input type="password" name="pw"></form>`],
+    ["autocomplete=off on a checkout form", `<form autocomplete="off"><input name="holder" data-testid="target"><input autocomplete="cc-number"></form>`],
+    ["autocomplete=off on the field of a verification form", `<form><input autocomplete="off" name="note" data-testid="target"><input autocomplete="one-time-code"></form>`],
+  ])("honours the opt-out: %s", (_label, html) => {
+    expect(detectField(mount(html))).toBeNull();
+  });
+
+  it("still accepts the same field once the opt-out is removed", () => {
+    const el = mount(`<textarea data-tonewise="off" data-testid="target"></textarea>`);
+    expect(detectField(el)).toBeNull();
+    el.removeAttribute("data-tonewise");
+    expect(detectField(el)).toBe(el);
+  });
+});

@@ -1,0 +1,160 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { changedWordCount, createPauseScheduler } from "../../extension/lib/pause";
+
+interface Pending {
+  text: string;
+  signal: AbortSignal;
+  resolve: (value: string) => void;
+  reject: (error: unknown) => void;
+}
+
+function setup(overrides: { online?: () => boolean } = {}) {
+  const requests: Pending[] = [];
+  const results: Array<[string, string]> = [];
+  const errors: unknown[] = [];
+  const onOffline = vi.fn();
+  const scheduler = createPauseScheduler<string>({
+    request: (text, signal) =>
+      new Promise<string>((resolve, reject) => {
+        requests.push({ text, signal, resolve, reject });
+      }),
+    onResult: (result, text) => results.push([result, text]),
+    onError: (error) => errors.push(error),
+    isOnline: overrides.online,
+    onOffline,
+  });
+  return { scheduler, requests, results, errors, onOffline };
+}
+
+beforeEach(() => {
+  vi.useFakeTimers();
+});
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe("changedWordCount", () => {
+  it.each([
+    ["", "", 0],
+    ["", "hello there friend", 3],
+    ["hello there", "hello there friend", 1],
+    ["hello there", "hello there, my good friend", 3],
+    ["I will send the deck", "I will send the deck tomorrow morning first", 3],
+    ["please send the deck", "please share the deck", 1],
+    ["one two three four", "one four", 2],
+    ["Hello, there!", "hello there", 0],
+  ])("%j → %j: %i", (before, after, count) => {
+    expect(changedWordCount(before, after)).toBe(count);
+  });
+});
+
+describe("pause scheduler", () => {
+  it("asks only after 1 s without typing", async () => {
+    const { scheduler, requests } = setup();
+    scheduler.input("hello there my");
+    await vi.advanceTimersByTimeAsync(600);
+    scheduler.input("hello there my friend");
+    await vi.advanceTimersByTimeAsync(999);
+    expect(requests).toHaveLength(0);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(requests.map((r) => r.text)).toEqual(["hello there my friend"]);
+  });
+
+  it("needs at least 3 changed words since the last suggestion", async () => {
+    const { scheduler, requests, results } = setup();
+    scheduler.input("hi there");
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(requests).toHaveLength(0);
+
+    scheduler.input("hi there Sam");
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(requests).toHaveLength(1);
+    requests[0]!.resolve("Hi there, Sam.");
+    await vi.advanceTimersByTimeAsync(0);
+    expect(results).toEqual([["Hi there, Sam.", "hi there Sam"]]);
+
+    scheduler.input("hi there Sam, thanks");
+    await vi.advanceTimersByTimeAsync(1000);
+    scheduler.input("hi there Sam, thanks so");
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(requests).toHaveLength(1);
+
+    scheduler.input("hi there Sam, thanks so much");
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(requests).toHaveLength(2);
+  });
+
+  it("keeps one request in flight per field and aborts a stale one when the user types again", async () => {
+    const { scheduler, requests, results } = setup();
+    scheduler.input("one two three");
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(requests).toHaveLength(1);
+    expect(scheduler.inFlight).toBe(true);
+
+    scheduler.input("one two three four");
+    expect(requests[0]!.signal.aborted).toBe(true);
+    // The stale answer arriving late is ignored.
+    requests[0]!.resolve("stale");
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(results).toEqual([]);
+    // Measured from the last answered suggestion (none), so the pause asks again.
+    expect(requests).toHaveLength(2);
+    expect(requests[1]!.text).toBe("one two three four");
+    expect(requests.filter((r) => !r.signal.aborted)).toHaveLength(1);
+    requests[1]!.resolve("fresh");
+    await vi.advanceTimersByTimeAsync(0);
+    expect(results).toEqual([["fresh", "one two three four"]]);
+    expect(scheduler.inFlight).toBe(false);
+  });
+
+  it("aborts the request in flight when a new one starts (Retry, another tone)", async () => {
+    const { scheduler, requests } = setup();
+    scheduler.requestNow("alpha beta gamma");
+    scheduler.requestNow("alpha beta gamma");
+    expect(requests).toHaveLength(2);
+    expect(requests[0]!.signal.aborted).toBe(true);
+    expect(requests[1]!.signal.aborted).toBe(false);
+  });
+
+  it("reports errors and measures the next pause from the last answered text", async () => {
+    const { scheduler, requests, errors } = setup();
+    scheduler.input("one two three");
+    await vi.advanceTimersByTimeAsync(1000);
+    requests[0]!.reject(new Error("engine_failed"));
+    await vi.advanceTimersByTimeAsync(0);
+    expect(errors).toHaveLength(1);
+    scheduler.input("one two three four");
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(requests).toHaveLength(2);
+  });
+
+  it("sends nothing while offline and says so", async () => {
+    let online = false;
+    const { scheduler, requests, onOffline } = setup({ online: () => online });
+    scheduler.input("one two three");
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(requests).toHaveLength(0);
+    expect(onOffline).toHaveBeenCalledTimes(1);
+    online = true;
+    scheduler.input("one two three four");
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(requests).toHaveLength(1);
+  });
+
+  it("cancel stops the timer and aborts; reset starts a new message", async () => {
+    const { scheduler, requests } = setup();
+    scheduler.input("one two three");
+    scheduler.cancel();
+    await vi.advanceTimersByTimeAsync(2000);
+    expect(requests).toHaveLength(0);
+
+    scheduler.input("one two three");
+    await vi.advanceTimersByTimeAsync(1000);
+    requests[0]!.resolve("x");
+    await vi.advanceTimersByTimeAsync(0);
+    scheduler.reset();
+    scheduler.input("one two three");
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(requests).toHaveLength(2);
+  });
+});

@@ -1,0 +1,185 @@
+// @vitest-environment happy-dom
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { replaceFieldText } from "../../extension/lib/replace";
+
+const SUGGESTION = "Hi Sam, following up on the proposal I sent on Tuesday.";
+
+/**
+ * A controlled input the way React wires one: React tracks the last value it saw by wrapping the
+ * element's own `value` property; on an `input` event it compares the DOM value with the tracked
+ * one and calls onChange only when they differ; after the event it puts the state back into the
+ * element (a controlled component), so a value its onChange never saw is undone.
+ */
+function reactLikeInput(initial: string) {
+  const input = document.createElement("input");
+  document.body.append(input);
+  const proto = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, "value")!;
+  let tracked = initial;
+  let state = initial;
+  Object.defineProperty(input, "value", {
+    configurable: true,
+    get() {
+      return proto.get!.call(this);
+    },
+    set(v: string) {
+      tracked = v;
+      proto.set!.call(this, v);
+    },
+  });
+  input.value = initial;
+  const onChange = vi.fn((value: string) => {
+    state = value;
+  });
+  input.addEventListener("input", () => {
+    const current = proto.get!.call(input) as string;
+    if (current !== tracked) {
+      tracked = current;
+      onChange(current);
+    }
+    // Re-render: the controlled value wins.
+    input.value = state;
+  });
+  return { input, onChange, getState: () => state };
+}
+
+let execCommand: ReturnType<typeof vi.fn>;
+
+beforeEach(() => {
+  document.body.innerHTML = "";
+  // happy-dom implements no editing commands; each test decides what the "browser" does.
+  execCommand = vi.fn(() => false);
+  document.execCommand = execCommand as unknown as Document["execCommand"];
+});
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
+describe("replace chain", () => {
+  it("uses execCommand('insertText') on the selected text when the browser does the edit", async () => {
+    const area = document.createElement("textarea");
+    area.value = "hi sam following up";
+    document.body.append(area);
+    execCommand.mockImplementation((command: string, _ui: boolean, value: string) => {
+      expect(command).toBe("insertText");
+      // The whole text must be selected first, so the insertion replaces it.
+      expect([area.selectionStart, area.selectionEnd]).toEqual([0, "hi sam following up".length]);
+      area.setRangeText(value, area.selectionStart, area.selectionEnd, "end");
+      return true;
+    });
+    const copy = vi.fn(async () => true);
+    await expect(replaceFieldText(area, SUGGESTION, { copy })).resolves.toEqual({ ok: true, method: "execCommand" });
+    expect(area.value).toBe(SUGGESTION);
+    expect(copy).not.toHaveBeenCalled();
+  });
+
+  it("falls back to the native value setter and an input event for a textarea", async () => {
+    const area = document.createElement("textarea");
+    area.value = "hi sam following up";
+    document.body.append(area);
+    const inputs: string[] = [];
+    area.addEventListener("input", () => inputs.push(area.value));
+    await expect(replaceFieldText(area, SUGGESTION)).resolves.toEqual({ ok: true, method: "valueSetter" });
+    expect(area.value).toBe(SUGGESTION);
+    expect(inputs).toEqual([SUGGESTION]);
+  });
+
+  it("gets past a React-like value tracker, where a plain assignment is undone", async () => {
+    const naive = reactLikeInput("hi sam");
+    naive.input.value = SUGGESTION;
+    naive.input.dispatchEvent(new Event("input", { bubbles: true }));
+    expect(naive.input.value).toBe("hi sam");
+    expect(naive.onChange).not.toHaveBeenCalled();
+
+    const { input, onChange, getState } = reactLikeInput("hi sam");
+    const copy = vi.fn(async () => true);
+    await expect(replaceFieldText(input, SUGGESTION, { copy })).resolves.toEqual({ ok: true, method: "valueSetter" });
+    expect(onChange).toHaveBeenCalledWith(SUGGESTION);
+    expect(getState()).toBe(SUGGESTION);
+    expect(input.value).toBe(SUGGESTION);
+    expect(copy).not.toHaveBeenCalled();
+  });
+
+  it("moves on to setRangeText when the page undoes the setter's change", async () => {
+    const area = document.createElement("textarea");
+    area.value = "old text";
+    document.body.append(area);
+    const setter = Object.getOwnPropertyDescriptor(HTMLTextAreaElement.prototype, "value")!.set!;
+    let events = 0;
+    // A page that rejects the first change it sees (restoring its own text) and accepts later ones.
+    area.addEventListener("input", () => {
+      events += 1;
+      if (events === 1) setter.call(area, "old text");
+    });
+    await expect(replaceFieldText(area, SUGGESTION)).resolves.toEqual({ ok: true, method: "setRangeText" });
+    expect(area.value).toBe(SUGGESTION);
+    expect(events).toBe(2);
+  });
+
+  it("lets a rich editor apply the text from beforeinput", async () => {
+    const editor = document.createElement("div");
+    editor.setAttribute("contenteditable", "true");
+    editor.innerHTML = "<p>hi sam</p>";
+    document.body.append(editor);
+    const seen: string[] = [];
+    editor.addEventListener("beforeinput", (event) => {
+      const e = event as InputEvent;
+      seen.push(e.inputType);
+      e.preventDefault();
+      // The editor's model renders the replacement itself.
+      editor.innerHTML = `<p>${e.data ?? ""}</p>`;
+    });
+    await expect(replaceFieldText(editor, SUGGESTION)).resolves.toEqual({ ok: true, method: "beforeinput" });
+    expect(seen).toEqual(["insertReplacementText"]);
+    expect(editor.textContent).toBe(SUGGESTION);
+  });
+
+  it("lets a rich editor that handles only paste take the text from the clipboard data", async () => {
+    const editor = document.createElement("div");
+    editor.setAttribute("contenteditable", "true");
+    editor.textContent = "hi sam";
+    document.body.append(editor);
+    editor.addEventListener("paste", (event) => {
+      const text = (event as ClipboardEvent).clipboardData?.getData("text/plain") ?? "";
+      event.preventDefault();
+      editor.textContent = text;
+    });
+    await expect(replaceFieldText(editor, SUGGESTION)).resolves.toEqual({ ok: true, method: "paste" });
+    expect(editor.textContent).toBe(SUGGESTION);
+  });
+
+  it("copies the suggestion and says so when a contenteditable editor takes nothing", async () => {
+    const editor = document.createElement("div");
+    editor.setAttribute("contenteditable", "true");
+    editor.textContent = "hi sam";
+    document.body.append(editor);
+    const copy = vi.fn(async () => true);
+    await expect(replaceFieldText(editor, SUGGESTION, { copy })).resolves.toEqual({ ok: false, copied: true });
+    expect(copy).toHaveBeenCalledWith(SUGGESTION);
+    expect(editor.textContent).toBe("hi sam");
+  });
+
+  it("copies when an input's page keeps undoing every change", async () => {
+    const input = document.createElement("input");
+    input.value = "hi sam";
+    document.body.append(input);
+    // A page that forces its own value back after every input event.
+    input.addEventListener("input", () => {
+      Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, "value")!.set!.call(input, "hi sam");
+    });
+    const copy = vi.fn(async () => false);
+    await expect(replaceFieldText(input, SUGGESTION, { copy })).resolves.toEqual({ ok: false, copied: false });
+    expect(copy).toHaveBeenCalledWith(SUGGESTION);
+  });
+
+  it("does not count a partly taken text as replaced", async () => {
+    const area = document.createElement("textarea");
+    area.value = "hi";
+    document.body.append(area);
+    area.maxLength = 10;
+    area.addEventListener("input", () => {
+      Object.getOwnPropertyDescriptor(HTMLTextAreaElement.prototype, "value")!.set!.call(area, area.value.slice(0, 10));
+    });
+    const copy = vi.fn(async () => true);
+    await expect(replaceFieldText(area, SUGGESTION, { copy })).resolves.toEqual({ ok: false, copied: true });
+  });
+});

@@ -14,6 +14,8 @@ export default tseslint.config(
       "node_modules/",
       "playwright-report/",
       "test-results/",
+      "extension/.output/",
+      "extension/.wxt/",
     ],
   },
   js.configs.recommended,

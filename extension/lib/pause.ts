@@ -63,6 +63,8 @@ export interface PauseScheduler {
   input(text: string): void;
   /** Ask now for this text, whatever changed (Retry, another tone). */
   requestNow(text: string): void;
+  /** The field now holds this text by the user's choice (Replace): measure from it, ask nothing. */
+  acknowledge(text: string): void;
   /** Forget the last suggestion's text (a new message: the field was emptied). */
   reset(): void;
   /** Stop timers and abort the request in flight (the field went away, the user paused Tonewise). */
@@ -125,6 +127,11 @@ export function createPauseScheduler<T>(options: PauseSchedulerOptions<T>): Paus
     requestNow(text) {
       clearTimer();
       send(text);
+    },
+    acknowledge(text) {
+      clearTimer();
+      abortCurrent();
+      lastAnsweredText = text;
     },
     reset() {
       clearTimer();

@@ -157,4 +157,23 @@ describe("pause scheduler", () => {
     await vi.advanceTimersByTimeAsync(1000);
     expect(requests).toHaveLength(2);
   });
+
+  it("after Replace, the replaced text is the new baseline and asks nothing by itself", async () => {
+    const { scheduler, requests } = setup();
+    scheduler.input("one two three");
+    await vi.advanceTimersByTimeAsync(1000);
+    requests[0]!.resolve("One, two and three, and four.");
+    await vi.advanceTimersByTimeAsync(0);
+    // The page's input event for the replacement arrives, then the extension acknowledges it.
+    scheduler.input("One, two and three, and four.");
+    scheduler.acknowledge("One, two and three, and four.");
+    await vi.advanceTimersByTimeAsync(2000);
+    expect(requests).toHaveLength(1);
+    scheduler.input("One, two and three, and four. Five six");
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(requests).toHaveLength(1);
+    scheduler.input("One, two and three, and four. Five six seven");
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(requests).toHaveLength(2);
+  });
 });

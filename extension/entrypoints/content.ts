@@ -1,0 +1,249 @@
+import { browser } from "wxt/browser";
+import type { ContentScriptContext } from "wxt/utils/content-script-context";
+import { defineContentScript } from "wxt/utils/define-content-script";
+import type { Tone } from "../lib/api";
+import { detectField, type EditableField, readFieldText } from "../lib/fields";
+import type { ExtensionStatus, SuggestFailure, SuggestResult } from "../lib/messages";
+import { createOverlay, type OverlayView } from "../lib/overlay";
+import { createPauseScheduler, type PauseScheduler } from "../lib/pause";
+import { copyToClipboard, replaceFieldText } from "../lib/replace";
+import { send } from "../lib/runtime";
+import { KEYS } from "../lib/settings";
+
+/** One message being written in one field. */
+interface FieldSession {
+  /** Random id for the field's current message: suggestions for one draft count once. */
+  draftId: string;
+  tone: Tone | undefined;
+  scheduler: PauseScheduler;
+  view: OverlayView;
+  /** The text the current suggestion was written for (to retry it). */
+  lastRequestedText: string;
+}
+
+function randomId(): string {
+  return crypto.randomUUID();
+}
+
+class AbortedError extends Error {}
+
+export default defineContentScript({
+  matches: ["<all_urls>"],
+  allFrames: true,
+  runAt: "document_idle",
+  main(ctx: ContentScriptContext) {
+    const sessions = new WeakMap<EditableField, FieldSession>();
+    let active: EditableField | null = null;
+    let status: ExtensionStatus | null = null;
+
+    const overlay = createOverlay(document, {
+      onTone(tone) {
+        const session = active && sessions.get(active);
+        if (!session || !active) return;
+        session.tone = tone;
+        session.scheduler.requestNow(readFieldText(active));
+      },
+      onReplace() {
+        void replaceActive();
+      },
+      onCopy() {
+        const session = active && sessions.get(active);
+        if (session && (session.view.kind === "ready" || session.view.kind === "not_replaced")) void copyToClipboard(session.view.suggestion);
+      },
+      onRetry() {
+        const session = active && sessions.get(active);
+        if (session && active) session.scheduler.requestNow(readFieldText(active));
+      },
+      onConnect() {
+        void send({ type: "connect" });
+      },
+      onUpgrade(url) {
+        const path = new URL(url).pathname;
+        void send({ type: "openApp", path });
+      },
+      onClose() {
+        active?.focus({ preventScroll: true });
+      },
+    });
+    ctx.onInvalidated(() => overlay.destroy());
+
+    function setView(field: EditableField, view: OverlayView) {
+      const session = sessions.get(field);
+      if (!session) return;
+      session.view = view;
+      if (field === active) overlay.render(view);
+    }
+
+    function failureView(failure: SuggestFailure): OverlayView | null {
+      switch (failure.kind) {
+        case "not_connected":
+          return { kind: "not_connected" };
+        case "quota":
+          return { kind: "quota", message: failure.message, upgradeUrl: failure.upgradeUrl };
+        case "rate_limited":
+          return { kind: "error", message: failure.retryAfter ? `Too many requests just now. Try again in ${failure.retryAfter} s.` : failure.message };
+        case "failed":
+          return { kind: "error", message: failure.message };
+        case "offline":
+          return { kind: "offline" };
+        case "paused":
+        case "site_off":
+          return null;
+        case "aborted":
+          return { kind: "idle" };
+      }
+    }
+
+    function sessionFor(field: EditableField): FieldSession {
+      const existing = sessions.get(field);
+      if (existing) return existing;
+      const session: FieldSession = {
+        draftId: randomId(),
+        tone: undefined,
+        view: { kind: "idle" },
+        lastRequestedText: "",
+        scheduler: createPauseScheduler<SuggestResult>({
+          request: (text, signal) => {
+            const requestId = randomId();
+            session.lastRequestedText = text;
+            const answer = send({ type: "suggest", requestId, text, tone: session.tone ?? status?.defaultTone, draftId: session.draftId });
+            return new Promise<SuggestResult>((resolve, reject) => {
+              signal.addEventListener("abort", () => {
+                void send({ type: "abort", requestId });
+                reject(new AbortedError());
+              });
+              answer.then(resolve, reject);
+            });
+          },
+          onStart: () => setView(field, { kind: "loading" }),
+          onResult: (result) => {
+            if (result.ok) {
+              session.tone = result.tone;
+              setView(field, { kind: "ready", suggestion: result.suggestion, tone: result.tone });
+              return;
+            }
+            const view = failureView(result.failure);
+            if (view) setView(field, view);
+            else refreshStatus();
+          },
+          onError: () => setView(field, { kind: "error", message: "Tonewise could not be reached." }),
+          isOnline: () => navigator.onLine,
+          onOffline: () => setView(field, { kind: "offline" }),
+        }),
+      };
+      sessions.set(field, session);
+      return session;
+    }
+
+    async function replaceActive() {
+      const field = active;
+      const session = field && sessions.get(field);
+      if (!field || !session || session.view.kind !== "ready") return;
+      const { suggestion, tone } = session.view;
+      const outcome = await replaceFieldText(field, suggestion);
+      if (outcome.ok) {
+        session.scheduler.acknowledge(readFieldText(field));
+        overlay.closeCard();
+        setView(field, { kind: "idle" });
+      } else {
+        setView(field, { kind: "not_replaced", copied: outcome.copied, suggestion, tone });
+      }
+    }
+
+    function enabled(): boolean {
+      return status !== null && !status.paused && status.siteEnabled;
+    }
+
+    function refreshStatus() {
+      void send({ type: "status" }).then((next) => {
+        status = next;
+        if (!active) return;
+        if (!enabled()) {
+          sessions.get(active)?.scheduler.cancel();
+          overlay.detach();
+          return;
+        }
+        const session = sessionFor(active);
+        if (!status.connected) setView(active, { kind: "not_connected" });
+        else if (session.view.kind === "not_connected") setView(active, { kind: "idle" });
+        overlay.attach(active);
+        overlay.render(session.view);
+      });
+    }
+
+    function activate(field: EditableField) {
+      active = field;
+      if (status === null) {
+        refreshStatus();
+        return;
+      }
+      if (!enabled()) return;
+      const session = sessionFor(field);
+      overlay.attach(field);
+      overlay.render(status.connected ? session.view : { kind: "not_connected" });
+    }
+
+    ctx.addEventListener(document, "focusin", (event) => {
+      if (overlay.contains(event)) return;
+      const field = detectField(event.composedPath()[0] ?? event.target);
+      if (field) activate(field);
+      else if (!overlay.cardOpen) {
+        active = null;
+        overlay.detach();
+      }
+    }, { capture: true });
+
+    ctx.addEventListener(document, "input", (event) => {
+      if (!enabled() || !status?.connected) return;
+      const field = detectField(event.composedPath()[0] ?? event.target);
+      if (!field) return;
+      if (field !== active) activate(field);
+      const session = sessionFor(field);
+      const text = readFieldText(field);
+      if (text.trim() === "") {
+        // The message was sent or cleared: the next text is a new message.
+        session.scheduler.reset();
+        session.draftId = randomId();
+        session.tone = undefined;
+        setView(field, { kind: "idle" });
+        return;
+      }
+      session.scheduler.input(text);
+    }, { capture: true });
+
+    ctx.addEventListener(document, "keydown", (event) => {
+      if (!active || !(event instanceof KeyboardEvent)) return;
+      if (event.key === "Escape" && overlay.cardOpen) {
+        overlay.closeCard();
+        return;
+      }
+      if (event.altKey && event.shiftKey && event.code === "KeyT" && enabled()) {
+        event.preventDefault();
+        overlay.openCard();
+      }
+    }, { capture: true });
+
+    ctx.addEventListener(document, "pointerdown", (event) => {
+      if (overlay.cardOpen && !overlay.contains(event)) overlay.closeCard();
+    }, { capture: true });
+
+    let frame = 0;
+    const schedule = () => {
+      if (frame) return;
+      frame = requestAnimationFrame(() => {
+        frame = 0;
+        overlay.reposition();
+      });
+    };
+    ctx.addEventListener(window, "scroll", schedule, { capture: true, passive: true });
+    ctx.addEventListener(window, "resize", schedule, { passive: true });
+
+    browser.storage.onChanged.addListener((changes, area) => {
+      if (area !== "local") return;
+      if (KEYS.paused in changes || KEYS.disabledSites in changes || KEYS.token in changes || KEYS.defaultTone in changes) refreshStatus();
+    });
+    ctx.addEventListener(window, "online", () => {
+      if (active && sessions.get(active)?.view.kind === "offline") setView(active, { kind: "idle" });
+    });
+  },
+});

@@ -1,0 +1,144 @@
+import { browser } from "wxt/browser";
+import type { Me } from "../../lib/api";
+import { appLink } from "../../lib/config";
+import { MESSAGE_TYPE_NAMES, resetLine, TONE_NAMES, usageLine } from "../../lib/format";
+import { send } from "../../lib/runtime";
+import { KEYS, type StoredState } from "../../lib/settings";
+
+const app = document.getElementById("app")!;
+
+type Props = Record<string, string | boolean | number>;
+
+function h<K extends keyof HTMLElementTagNameMap>(tag: K, props: Props = {}, ...children: Array<Node | string>): HTMLElementTagNameMap[K] {
+  const node: HTMLElementTagNameMap[K] = document.createElement(tag);
+  Object.assign(node, props);
+  node.append(...children);
+  return node;
+}
+
+function link(text: string, path: string, className = "") {
+  const a = h("a", { href: appLink(path), textContent: text, className, target: "_blank", rel: "noopener" });
+  return a;
+}
+
+function privacyNote(onDone: () => void): HTMLElement {
+  const ok = h("button", { type: "button", textContent: "Got it", className: "primary" });
+  ok.addEventListener("click", () => void browser.storage.local.set({ [KEYS.privacyNoteSeen]: true }).then(onDone));
+  return h(
+    "section",
+    { className: "note" },
+    h("p", {}, h("strong", {}, "Your text stays yours. ")),
+    h(
+      "p",
+      { className: "muted" },
+      "Text leaves the page only from a field you are typing in, on a site you have not switched off, while Tonewise is connected and not paused. The extension stores nothing of what you write.",
+    ),
+    ok,
+  );
+}
+
+async function activeHost(): Promise<string> {
+  try {
+    const [tab] = await browser.tabs.query({ active: true, currentWindow: true });
+    const url = tab?.url ? new URL(tab.url) : null;
+    return url && (url.protocol === "http:" || url.protocol === "https:") ? url.hostname : "";
+  } catch {
+    return "";
+  }
+}
+
+function switchRow(label: string, checked: boolean, onChange: (checked: boolean) => void) {
+  const input = h("input", { type: "checkbox", checked });
+  input.setAttribute("role", "switch");
+  input.addEventListener("change", () => onChange(input.checked));
+  return h("label", { className: "switch" }, h("span", {}, label), input);
+}
+
+function header(...extra: Node[]) {
+  return h("h1", {}, "Tonewise", ...extra);
+}
+
+function renderDisconnected(state: StoredState) {
+  const connect = h("button", { type: "button", textContent: "Connect to Tonewise", className: "primary" });
+  connect.addEventListener("click", () => {
+    void send({ type: "connect" }).then(() => window.close());
+  });
+  app.replaceChildren(
+    header(),
+    h("p", { className: "muted" }, "Connect the extension to your Tonewise account to get suggestions where you type. You'll approve it on the Tonewise site."),
+    ...(state.lastConnectError ? [h("p", { className: "error", textContent: state.lastConnectError })] : []),
+    connect,
+    h("div", { className: "links" }, link("Create a free account", "/auth?mode=signup")),
+  );
+}
+
+function renderConnected(me: Me, state: StoredState, host: string) {
+  const badge = h("span", { className: `badge ${me.tier === "pro" ? "pro" : ""}`, textContent: me.tier === "pro" ? "Pro" : "Free" });
+  const disconnect = h("button", { type: "button", textContent: "Disconnect" });
+  const message = h("p", { className: "error" });
+  disconnect.addEventListener("click", () => {
+    disconnect.disabled = true;
+    void send({ type: "disconnect" }).then((result) => {
+      if (result.ok) void render();
+      else {
+        message.textContent = "Disconnected here, but the server could not be reached: revoke the token on your Account page.";
+        void render(message);
+      }
+    });
+  });
+
+  const siteSwitch = host
+    ? [switchRow(`On for ${host}`, !(state.disabledSites ?? []).includes(host.replace(/^www\./, "")), (enabled) => void send({ type: "setSiteEnabled", host, enabled }))]
+    : [];
+  const pause = switchRow("Pause everywhere", state.paused === true, (paused) => void send({ type: "setPaused", paused }));
+
+  app.replaceChildren(
+    header(badge),
+    h("p", { className: "muted", textContent: me.email }),
+    h("div", {}, h("p", { className: "usage", textContent: usageLine(me.usage) }), h("p", { className: "muted", textContent: resetLine(me.usage) })),
+    h(
+      "dl",
+      {},
+      h("dt", {}, "Default tone"),
+      h("dd", {}, TONE_NAMES[me.settings.defaultTone] ?? me.settings.defaultTone),
+      h("dt", {}, "Message type"),
+      h("dd", {}, MESSAGE_TYPE_NAMES[me.settings.defaultMessageType] ?? me.settings.defaultMessageType),
+    ),
+    h("p", { className: "muted" }, "Change these in ", link("Settings", "/dashboard/settings"), "."),
+    h("hr"),
+    ...siteSwitch,
+    pause,
+    h("hr"),
+    h(
+      "div",
+      { className: "links" },
+      link("Dashboard", "/dashboard"),
+      ...(me.tier === "pro" ? [] : [link("Upgrade", "/dashboard/subscription", "button primary")]),
+    ),
+    disconnect,
+  );
+}
+
+async function render(notice?: HTMLElement) {
+  const state = (await browser.storage.local.get(Object.values(KEYS))) as StoredState;
+  if (!state.privacyNoteSeen) {
+    app.replaceChildren(header(), privacyNote(() => void render()));
+    return;
+  }
+  if (!state.token) {
+    renderDisconnected(state);
+    if (notice) app.append(notice);
+    return;
+  }
+  const [account, host] = await Promise.all([send({ type: "account" }), activeHost()]);
+  if (account.ok) renderConnected(account.me, state, host);
+  else if (account.reason === "not_connected" || account.reason === "unauthorized") {
+    renderDisconnected({ ...state, lastConnectError: account.reason === "unauthorized" ? account.message : undefined });
+  } else {
+    const retry = h("button", { type: "button", textContent: "Try again" });
+    retry.addEventListener("click", () => void render());
+    app.replaceChildren(header(), h("p", { className: "error", textContent: account.message }), retry);
+  }
+}
+
+void render();

@@ -1,0 +1,17 @@
+/** Words the popup shows for an account's usage. */
+import type { MessageType, Tone, Usage } from "./api";
+
+export function usageLine(usage: Usage): string {
+  if (usage.limit === null || usage.remaining === null) return "Unlimited";
+  return `${usage.remaining} of ${usage.limit} left this month`;
+}
+
+export function resetLine(usage: Usage, locale?: string): string {
+  const date = new Date(usage.resetsAt);
+  if (Number.isNaN(date.getTime())) return "";
+  // resetsAt is the start of a UTC month: show that day, not the evening before in the Americas.
+  return `Resets ${date.toLocaleDateString(locale, { month: "long", day: "numeric", timeZone: "UTC" })}`;
+}
+
+export const TONE_NAMES: Record<Tone, string> = { professional: "Professional", friendly: "Friendly", persuasive: "Persuasive", casual: "Casual" };
+export const MESSAGE_TYPE_NAMES: Record<MessageType, string> = { text: "Text", email: "Email", linkedin: "LinkedIn", crm: "CRM note", social: "Social post" };

@@ -1,0 +1,53 @@
+/**
+ * Messages between the content script / popup and the service worker. Only the service worker
+ * holds the token and talks to the network.
+ */
+import type { Me, Tone, Usage } from "./api";
+
+/** What a failed suggestion request shows the user. */
+export type SuggestFailure =
+  | { kind: "not_connected" }
+  | { kind: "paused" }
+  | { kind: "site_off" }
+  | { kind: "quota"; message: string; upgradeUrl: string; resetsAt?: string }
+  | { kind: "rate_limited"; message: string; retryAfter?: number }
+  | { kind: "failed"; message: string }
+  | { kind: "offline" }
+  | { kind: "aborted" };
+
+export type SuggestResult = { ok: true; suggestion: string; tone: Tone; usage: Usage } | { ok: false; failure: SuggestFailure };
+
+export interface ExtensionStatus {
+  connected: boolean;
+  paused: boolean;
+  /** Whether Tonewise is on for the site asked about. */
+  siteEnabled: boolean;
+  defaultTone: Tone;
+}
+
+export type Request =
+  | { type: "suggest"; requestId: string; text: string; tone?: Tone; draftId: string }
+  | { type: "abort"; requestId: string }
+  | { type: "status"; host?: string }
+  | { type: "connect" }
+  | { type: "disconnect" }
+  | { type: "account" }
+  | { type: "setPaused"; paused: boolean }
+  | { type: "setSiteEnabled"; host: string; enabled: boolean }
+  | { type: "openApp"; path: string };
+
+export type AccountResult =
+  | { ok: true; me: Me }
+  | { ok: false; reason: "not_connected" | "unauthorized" | "offline" | "failed"; message: string };
+
+export interface ResponseMap {
+  suggest: SuggestResult;
+  abort: null;
+  status: ExtensionStatus;
+  connect: null;
+  disconnect: { ok: boolean };
+  account: AccountResult;
+  setPaused: null;
+  setSiteEnabled: null;
+  openApp: null;
+}

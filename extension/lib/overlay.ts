@@ -1,0 +1,298 @@
+/**
+ * The in-page UI: one small icon at the corner of the field being typed in, and a card with the
+ * suggestion. Both live in a closed shadow root on a fixed-position host, so the page's styles
+ * do not reach them and the page's layout does not move.
+ */
+import { TONES, type Tone } from "./api";
+
+export type OverlayView =
+  | { kind: "idle" }
+  | { kind: "loading" }
+  | { kind: "ready"; suggestion: string; tone: Tone }
+  | { kind: "not_connected" }
+  | { kind: "quota"; message: string; upgradeUrl: string }
+  | { kind: "error"; message: string }
+  | { kind: "offline" }
+  | { kind: "not_replaced"; copied: boolean; suggestion: string; tone: Tone };
+
+export interface OverlayHandlers {
+  onTone(tone: Tone): void;
+  onReplace(): void;
+  onCopy(): void;
+  onRetry(): void;
+  onConnect(): void;
+  onUpgrade(url: string): void;
+  /** The card closed; focus goes back to the field. */
+  onClose(): void;
+}
+
+const TONE_LABELS: Record<Tone, string> = { professional: "Professional", friendly: "Friendly", persuasive: "Persuasive", casual: "Casual" };
+export const OPEN_SHORTCUT_LABEL = "Alt+Shift+T";
+
+const STYLE = `
+:host { all: initial; }
+* { box-sizing: border-box; font-family: system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; }
+.icon { position: fixed; width: 24px; height: 24px; border-radius: 999px; border: 1px solid #c7d2fe; background: #fff;
+  color: #4f46e5; display: none; align-items: center; justify-content: center; padding: 0; cursor: pointer;
+  box-shadow: 0 1px 3px rgba(15,23,42,.2); pointer-events: auto; }
+.icon[data-visible="true"] { display: flex; }
+.icon svg { width: 14px; height: 14px; }
+.icon[data-state="idle"] { opacity: .55; }
+.icon[data-state="loading"] svg { opacity: .5; }
+.icon[data-state="ready"] { background: #4f46e5; color: #fff; border-color: #4f46e5; animation: tw-pulse 1.6s ease-in-out infinite; }
+.icon[data-state="attention"] { border-color: #f59e0b; color: #b45309; }
+.icon:focus-visible, button:focus-visible { outline: 2px solid #4f46e5; outline-offset: 2px; }
+@keyframes tw-pulse { 0%, 100% { box-shadow: 0 0 0 0 rgba(79,70,229,.45); } 50% { box-shadow: 0 0 0 6px rgba(79,70,229,0); } }
+@media (prefers-reduced-motion: reduce) { .icon[data-state="ready"] { animation: none; } }
+.card { position: fixed; width: min(360px, calc(100vw - 16px)); max-height: min(420px, calc(100vh - 16px)); overflow: auto;
+  background: #fff; color: #0f172a; border: 1px solid #e2e8f0; border-radius: 12px; padding: 12px;
+  box-shadow: 0 10px 30px rgba(15,23,42,.18); font-size: 14px; line-height: 1.45; pointer-events: auto; }
+.card[hidden] { display: none; }
+.head { display: flex; align-items: center; justify-content: space-between; margin-bottom: 8px; }
+.title { font-weight: 600; font-size: 13px; color: #4338ca; margin: 0; }
+.close { border: 0; background: transparent; font-size: 18px; line-height: 1; cursor: pointer; color: #475569; padding: 2px 6px; border-radius: 6px; }
+.text { white-space: pre-wrap; margin: 0 0 10px; }
+.muted { color: #475569; font-size: 13px; margin: 0 0 10px; }
+.tones { display: flex; flex-wrap: wrap; gap: 4px; margin: 0 0 10px; }
+.tones button { border: 1px solid #cbd5e1; background: #fff; border-radius: 999px; padding: 2px 10px; font-size: 12px; cursor: pointer; color: #0f172a; }
+.tones button[aria-pressed="true"] { background: #eef2ff; border-color: #4f46e5; color: #3730a3; font-weight: 600; }
+.actions { display: flex; gap: 8px; }
+.actions button { border-radius: 8px; padding: 6px 12px; font-size: 13px; cursor: pointer; border: 1px solid #cbd5e1; background: #fff; color: #0f172a; }
+.actions button.primary { background: #4f46e5; border-color: #4f46e5; color: #fff; }
+.sr { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap; }
+`;
+
+const ICON_SVG = `<svg viewBox="0 0 24 24" fill="none" stroke="currentColor" stroke-width="2.2" stroke-linecap="round" stroke-linejoin="round" aria-hidden="true"><path d="M4 20l4-1 10-10-3-3L5 16l-1 4z"/><path d="M14 5l3 3"/></svg>`;
+
+export interface Overlay {
+  /** Shows the icon at this field's corner. */
+  attach(field: HTMLElement): void;
+  detach(): void;
+  render(view: OverlayView): void;
+  openCard(): void;
+  closeCard(): void;
+  reposition(): void;
+  readonly cardOpen: boolean;
+  /** Whether an event's path goes through the overlay (focus moving into the card, clicks on it). */
+  contains(event: Event): boolean;
+  destroy(): void;
+}
+
+function el<K extends keyof HTMLElementTagNameMap>(doc: Document, tag: K, props: Partial<HTMLElementTagNameMap[K]> = {}, attrs: Record<string, string> = {}) {
+  const node = Object.assign(doc.createElement(tag), props);
+  for (const [name, value] of Object.entries(attrs)) node.setAttribute(name, value);
+  return node;
+}
+
+export function createOverlay(doc: Document, handlers: OverlayHandlers): Overlay {
+  const host = doc.createElement("tonewise-overlay");
+  host.style.cssText = "all: initial; position: fixed; top: 0; left: 0; width: 0; height: 0; z-index: 2147483647; pointer-events: none;";
+  const root = host.attachShadow({ mode: "closed" });
+  root.append(el(doc, "style", { textContent: STYLE }));
+
+  const icon = el(doc, "button", { type: "button", className: "icon" }, { "aria-haspopup": "dialog", "aria-expanded": "false", "data-state": "idle" });
+  icon.innerHTML = ICON_SVG;
+  const live = el(doc, "div", { className: "sr" }, { role: "status", "aria-live": "polite" });
+  const card = el(doc, "div", { className: "card", hidden: true }, { role: "dialog", "aria-labelledby": "tw-title" });
+  root.append(icon, live, card);
+
+  let field: HTMLElement | null = null;
+  let view: OverlayView = { kind: "idle" };
+  let open = false;
+
+  function iconState(v: OverlayView): string {
+    switch (v.kind) {
+      case "ready":
+        return "ready";
+      case "loading":
+        return "loading";
+      case "idle":
+        return "idle";
+      default:
+        return "attention";
+    }
+  }
+
+  function iconLabel(v: OverlayView): string {
+    switch (v.kind) {
+      case "ready":
+        return `Tonewise: suggestion ready (${OPEN_SHORTCUT_LABEL})`;
+      case "loading":
+        return "Tonewise: writing a suggestion";
+      case "not_connected":
+        return "Tonewise: connect to get suggestions";
+      case "quota":
+        return "Tonewise: monthly limit reached";
+      case "offline":
+        return "Tonewise: offline";
+      case "error":
+      case "not_replaced":
+        return "Tonewise: needs attention";
+      default:
+        return "Tonewise";
+    }
+  }
+
+  function button(label: string, onClick: () => void, primary = false) {
+    const b = el(doc, "button", { type: "button", textContent: label, className: primary ? "primary" : "" });
+    b.addEventListener("click", onClick);
+    return b;
+  }
+
+  function renderCard() {
+    card.replaceChildren();
+    const head = el(doc, "div", { className: "head" });
+    head.append(
+      el(doc, "h2", { className: "title", id: "tw-title", textContent: "Tonewise" }),
+      (() => {
+        const close = button("×", () => closeCard());
+        close.className = "close";
+        close.setAttribute("aria-label", "Close");
+        return close;
+      })(),
+    );
+    card.append(head);
+    const actions = el(doc, "div", { className: "actions" });
+    const muted = (text: string) => el(doc, "p", { className: "muted", textContent: text });
+
+    switch (view.kind) {
+      case "ready":
+      case "not_replaced": {
+        if (view.kind === "not_replaced") {
+          card.append(
+            muted(view.copied ? "This page did not accept the text, so the suggestion was copied: paste it in." : "This page did not accept the text. Copy the suggestion and paste it in."),
+          );
+        }
+        card.append(el(doc, "p", { className: "text", textContent: view.suggestion }, { "aria-label": "Suggestion" }));
+        const tones = el(doc, "div", { className: "tones" }, { role: "group", "aria-label": "Tone" });
+        const current = view.tone;
+        for (const tone of TONES) {
+          const b = button(TONE_LABELS[tone], () => handlers.onTone(tone));
+          b.setAttribute("aria-pressed", String(tone === current));
+          tones.append(b);
+        }
+        card.append(tones);
+        actions.append(button("Replace", handlers.onReplace, true), button("Copy", handlers.onCopy));
+        break;
+      }
+      case "loading":
+        card.append(muted("Writing a suggestion…"));
+        break;
+      case "idle":
+        card.append(muted("Keep typing: a suggestion appears when you pause."));
+        break;
+      case "not_connected":
+        card.append(muted("Connect Tonewise to your account to get suggestions here."));
+        actions.append(button("Connect Tonewise", handlers.onConnect, true));
+        break;
+      case "quota": {
+        const { upgradeUrl } = view;
+        card.append(muted("You've used your 30 free messages this month."), muted(view.message));
+        actions.append(button("Upgrade", () => handlers.onUpgrade(upgradeUrl), true));
+        break;
+      }
+      case "error":
+        card.append(muted(view.message));
+        actions.append(button("Retry", handlers.onRetry, true));
+        break;
+      case "offline":
+        card.append(muted("You're offline: nothing was sent. Suggestions come back when you're online."));
+        break;
+    }
+    if (actions.childElementCount > 0) card.append(actions);
+  }
+
+  function reposition() {
+    if (!field) return;
+    const rect = field.getBoundingClientRect();
+    const view = doc.defaultView;
+    const vw = view?.innerWidth ?? 0;
+    const vh = view?.innerHeight ?? 0;
+    const size = 24;
+    const left = Math.min(Math.max(rect.right - size - 6, 4), vw - size - 4);
+    const top = Math.min(Math.max(rect.bottom - size - 6, 4), vh - size - 4);
+    icon.style.left = `${left}px`;
+    icon.style.top = `${top}px`;
+    if (open) {
+      const width = Math.min(360, vw - 16);
+      card.style.left = `${Math.max(8, Math.min(left + size - width, vw - width - 8))}px`;
+      const below = top + size + 6;
+      const cardHeight = card.offsetHeight || 200;
+      card.style.top = `${below + cardHeight > vh - 8 ? Math.max(8, top - cardHeight - 6) : below}px`;
+    }
+  }
+
+  function render(next: OverlayView) {
+    const previous = view.kind;
+    view = next;
+    icon.dataset.state = iconState(view);
+    icon.setAttribute("aria-label", iconLabel(view));
+    if (view.kind === "ready" && previous !== "ready") live.textContent = `Tonewise suggestion ready. Press ${OPEN_SHORTCUT_LABEL} to see it.`;
+    else if (view.kind === "offline") live.textContent = "Tonewise is offline: nothing was sent.";
+    if (open) {
+      const focusedInside = root.activeElement !== null;
+      renderCard();
+      reposition();
+      if (focusedInside) focusFirst();
+    }
+  }
+
+  function focusFirst() {
+    const target = card.querySelector<HTMLButtonElement>(".actions button") ?? card.querySelector<HTMLButtonElement>("button");
+    target?.focus();
+  }
+
+  function openCard() {
+    if (!field) return;
+    open = true;
+    renderCard();
+    card.hidden = false;
+    icon.setAttribute("aria-expanded", "true");
+    reposition();
+    focusFirst();
+  }
+
+  function closeCard(returnFocus = true) {
+    if (!open) return;
+    open = false;
+    card.hidden = true;
+    icon.setAttribute("aria-expanded", "false");
+    if (returnFocus) handlers.onClose();
+  }
+
+  icon.addEventListener("click", () => (open ? closeCard() : openCard()));
+  root.addEventListener("keydown", (event) => {
+    if ((event as KeyboardEvent).key === "Escape") {
+      event.stopPropagation();
+      closeCard();
+    }
+  });
+
+  return {
+    attach(next) {
+      if (!host.isConnected) doc.documentElement.append(host);
+      if (field !== next) closeCard(false);
+      field = next;
+      icon.dataset.visible = "true";
+      reposition();
+    },
+    detach() {
+      closeCard(false);
+      field = null;
+      icon.dataset.visible = "false";
+    },
+    render,
+    openCard,
+    closeCard: () => closeCard(),
+    reposition,
+    get cardOpen() {
+      return open;
+    },
+    contains(event) {
+      return event.composedPath().includes(host);
+    },
+    destroy() {
+      host.remove();
+    },
+  };
+}

@@ -1,0 +1,39 @@
+/**
+ * What the extension keeps in `storage.local`: the access token, the global pause, the sites
+ * switched off, whether the privacy note was seen, and the default tone read from the account.
+ * Never the text of a message or a suggestion.
+ */
+import type { Tone } from "./api";
+
+export const KEYS = {
+  token: "token",
+  paused: "paused",
+  disabledSites: "disabledSites",
+  privacyNoteSeen: "privacyNoteSeen",
+  defaultTone: "defaultTone",
+  lastConnectError: "lastConnectError",
+} as const;
+
+export interface StoredState {
+  token?: string;
+  paused?: boolean;
+  disabledSites?: string[];
+  privacyNoteSeen?: boolean;
+  defaultTone?: Tone;
+  lastConnectError?: string;
+}
+
+/** Sites are switched on and off by host name, without a leading `www.`. */
+export function siteKey(host: string): string {
+  return host.toLowerCase().replace(/^www\./, "");
+}
+
+export function isSiteEnabled(disabledSites: readonly string[] | undefined, host: string): boolean {
+  return !(disabledSites ?? []).includes(siteKey(host));
+}
+
+export function withSite(disabledSites: readonly string[] | undefined, host: string, enabled: boolean): string[] {
+  const key = siteKey(host);
+  const rest = (disabledSites ?? []).filter((site) => site !== key);
+  return enabled ? rest : [...rest, key];
+}

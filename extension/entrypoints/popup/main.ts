@@ -3,7 +3,7 @@ import type { Me } from "../../lib/api";
 import { appLink } from "../../lib/config";
 import { MESSAGE_TYPE_NAMES, resetLine, TONE_NAMES, usageLine } from "../../lib/format";
 import { send } from "../../lib/runtime";
-import { KEYS, type StoredState } from "../../lib/settings";
+import { isSiteEnabled, KEYS, type StoredState } from "../../lib/settings";
 
 const app = document.getElementById("app")!;
 
@@ -88,7 +88,7 @@ function renderConnected(me: Me, state: StoredState, host: string) {
   });
 
   const siteSwitch = host
-    ? [switchRow(`On for ${host}`, !(state.disabledSites ?? []).includes(host.replace(/^www\./, "")), (enabled) => void send({ type: "setSiteEnabled", host, enabled }))]
+    ? [switchRow(`On for ${host}`, isSiteEnabled(state.disabledSites, host), (enabled) => void send({ type: "setSiteEnabled", host, enabled }))]
     : [];
   const pause = switchRow("Pause everywhere", state.paused === true, (paused) => void send({ type: "setPaused", paused }));
 

@@ -106,7 +106,7 @@ export default defineContentScript({
           request: (text, signal) => {
             const requestId = randomId();
             session.lastRequestedText = text;
-            const answer = send({ type: "suggest", requestId, text, tone: session.tone ?? status?.defaultTone, draftId: session.draftId });
+            const answer = send({ type: "suggest", requestId, text, tone: session.tone, draftId: session.draftId });
             return new Promise<SuggestResult>((resolve, reject) => {
               signal.addEventListener("abort", () => {
                 void send({ type: "abort", requestId });

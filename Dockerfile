@@ -10,7 +10,10 @@ WORKDIR /app
 COPY package.json package-lock.json ./
 RUN npm ci
 COPY . .
-RUN npm run build
+# The extension packages /extension/download serves, built to talk to this deployment:
+#   docker build --build-arg EXTENSION_APP_URL=https://your-domain -t tonewise .
+ARG EXTENSION_APP_URL=http://localhost:5173
+RUN EXTENSION_APP_URL="$EXTENSION_APP_URL" npm run build:extension && npm run build
 
 # ---- runtime: production dependencies, the build and the server only ----
 FROM node:24-slim AS runtime

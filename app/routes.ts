@@ -11,6 +11,7 @@ export default [
     ]),
     route("terms", "routes/legal/terms.tsx"),
     route("privacy", "routes/legal/privacy.tsx"),
+    route("extension/download", "routes/public/extension-download.tsx"),
   ]),
   route("app", "routes/app-redirect.ts"),
 

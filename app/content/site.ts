@@ -30,5 +30,3 @@ export const footerNav = {
 export const siteDescription =
   "Tonewise polishes the sales, support and client messages you type in any text field into clear, human-toned writing, with one click to replace.";
 
-/** Where "Download Extension" leads: the extension's listing in the Chrome Web Store. */
-export const EXTENSION_STORE_URL = "https://chromewebstore.google.com/search/Tonewise";

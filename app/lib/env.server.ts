@@ -24,6 +24,8 @@ const envSchema = z.object({
   AI_MODEL: z.string().optional(),
   /** On Cloudflare, with no AI_BASE_URL: the Workers AI model run through the `AI` binding. */
   AI_WORKERS_MODEL: z.string().optional(),
+  /** The extension's store listing; unset: "Download Extension" leads to /extension/download. */
+  EXTENSION_STORE_URL: z.url({ message: "EXTENSION_STORE_URL must be an absolute URL" }).optional(),
   /** Browser-extension origins allowed to call /api/v1/* from the browser (comma-separated). */
   EXTENSION_ORIGINS: z
     .string()

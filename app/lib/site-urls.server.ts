@@ -10,6 +10,7 @@ export function publicPages(): Array<{ path: string; lastModified?: string }> {
     ...posts.map((post) => ({ path: `/blog/${post.slug}`, lastModified: post.updated ?? post.date })),
     { path: "/terms", lastModified: "2025-10-17" },
     { path: "/privacy", lastModified: "2025-10-17" },
+    { path: "/extension/download" },
   ];
 }
 

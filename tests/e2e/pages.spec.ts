@@ -144,3 +144,16 @@ test("security headers, with a nonce on every inline script", async ({ page }) =
   expect(inlineScripts.length).toBeGreaterThan(0);
   for (const [, attributes] of inlineScripts) expect(attributes).toContain(`nonce="${nonce}"`);
 });
+
+test("the extension download page serves the built Chrome and Firefox packages", async ({ page }) => {
+  await page.goto("/extension/download");
+  await expect(page.getByRole("heading", { level: 1, name: "Install the Tonewise extension" })).toBeVisible();
+  for (const browser of ["Chrome", "Firefox"]) {
+    const link = page.getByRole("link", { name: `Download for ${browser} (.zip)` });
+    const response = await page.request.get((await link.getAttribute("href"))!);
+    expect(response.status(), browser).toBe(200);
+    const bytes = await response.body();
+    // A zip file starts with "PK\x03\x04".
+    expect(bytes.subarray(0, 4).toString("latin1"), browser).toBe("PK\u0003\u0004");
+  }
+});

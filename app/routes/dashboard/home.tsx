@@ -1,12 +1,12 @@
-import { useRouteLoaderData } from "react-router";
+import { Link, useRouteLoaderData } from "react-router";
 import { ActivityChart } from "~/components/dashboard/activity-chart";
 import { TryItPanel } from "~/components/dashboard/try-it";
 import { UsageCard } from "~/components/dashboard/usage-card";
 import { CheckIcon } from "~/components/icons";
 import { buttonClasses } from "~/components/ui/button";
 import { pricingPlans } from "~/content/plans";
-import { EXTENSION_STORE_URL } from "~/content/site";
 import { dashboardUser } from "~/lib/dashboard-guard.server";
+import { getEnv } from "~/lib/env.server";
 import { loadMessageActivity } from "~/lib/message-activity.server";
 import { submitTryIt, usesLocalStandIn } from "~/lib/optimize/try-it.server";
 import { getSupabase } from "~/lib/session.server";
@@ -19,7 +19,13 @@ export async function loader({ context }: Route.LoaderArgs) {
   const supabase = getSupabase(context);
   const settings = await loadSettings(supabase, dashboardUser(context).id);
   const activity = settings.usageAnalytics ? await loadMessageActivity(supabase) : null;
-  return { settings, activity, localStandIn: usesLocalStandIn(context), draftId: crypto.randomUUID() };
+  return {
+    settings,
+    activity,
+    localStandIn: usesLocalStandIn(context),
+    draftId: crypto.randomUUID(),
+    extensionStoreUrl: getEnv(context).EXTENSION_STORE_URL ?? null,
+  };
 }
 
 /** The Try it form (the only form on this page). */
@@ -59,9 +65,15 @@ export default function DashboardHome({ loaderData, actionData }: Route.Componen
           <p className="mt-2 flex-1 text-sm text-slate-600">
             Tonewise works inside the text fields you already use. Install the extension to start polishing your messages.
           </p>
-          <a href={EXTENSION_STORE_URL} target="_blank" rel="noopener noreferrer" className={buttonClasses("primary", "md", "mt-4 self-start")}>
-            Download Extension<span className="sr-only"> (opens in a new tab)</span>
-          </a>
+          {loaderData.extensionStoreUrl ? (
+            <a href={loaderData.extensionStoreUrl} target="_blank" rel="noopener noreferrer" className={buttonClasses("primary", "md", "mt-4 self-start")}>
+              Download Extension<span className="sr-only"> (opens in a new tab)</span>
+            </a>
+          ) : (
+            <Link to="/extension/download" className={buttonClasses("primary", "md", "mt-4 self-start")}>
+              Download Extension
+            </Link>
+          )}
         </section>
       </div>
 

@@ -34,7 +34,7 @@ describe("dashboard home", () => {
     expect(html).toContain('aria-valuenow="23"');
     expect(html).toContain(">FREE<");
     expect(html).toContain("Upgrade to Pro");
-    expect(html).toContain("Download Extension");
+    expect(html).toMatch(/<a [^>]*href="\/extension\/download"[^>]*>Download Extension<\/a>/);
     expect(html).toContain("Getting started");
     expect(html).toContain("What You Get");
   });
@@ -124,5 +124,18 @@ describe("settings", () => {
     app.server.use(http.patch(`${LOCAL_SUPABASE_URL}/rest/v1/user_settings`, () => HttpResponse.json({ message: "down" }, { status: 500 })));
     const failed = await (await client.post("/dashboard/settings", { defaultTone: "friendly", defaultMessageType: "text" })).text();
     expect(toastsIn(failed)).toEqual(["Error / Failed to save settings"]);
+  });
+});
+
+describe("the extension download page", () => {
+  it("offers the Chrome and Firefox packages with the steps to install each", async () => {
+    const { status, html } = await app.client().html("/extension/download");
+    expect(status).toBe(200);
+    expect(html).toContain("Install the Tonewise extension");
+    expect(html).toContain('href="/downloads/tonewise-chrome.zip"');
+    expect(html).toContain('href="/downloads/tonewise-firefox.zip"');
+    expect(html).toContain("Load unpacked");
+    expect(html).toContain("Install Add-on From File");
+    expect(html).not.toContain("Get it from the store");
   });
 });

@@ -19,6 +19,7 @@ import { createApiUsers } from "./api-users.ts";
 import {
   API_BUDGET,
   API_LOAD,
+  EXTENSION_BUDGET_KB,
   JS_BUDGET_KB,
   JS_ROUTES,
   LIGHTHOUSE_BUDGET,
@@ -27,6 +28,7 @@ import {
   LOAD_PATHS,
   SERVER_BUDGET,
 } from "./budgets.ts";
+import { buildExtension, measureExtension } from "./extension-size.ts";
 import { loadServerBuild, measureRoutes } from "./js-size.ts";
 import { CATEGORIES, findLighthouse, type LighthouseResult, runLighthouse } from "./lighthouse.ts";
 import { combineRuns, loadTest, type LoadResult } from "./load.ts";
@@ -123,6 +125,18 @@ function reportJavaScript(minimalBuild: string): Promise<void> {
     rows.push(["(minimal app /)", String(minimal.files.length), kB(minimal.rawBytes), kB(minimal.gzipBytes), "–", "ref"]);
     console.log(table(["route", "files", "raw kB", "gzip kB", "budget", ""], rows));
   })();
+}
+
+async function reportExtension(): Promise<void> {
+  section("The browser extension (Chrome build, gzip -9)");
+  const scripts = measureExtension(await buildExtension(ROOT));
+  const rows = scripts.map((script) => {
+    const budget = EXTENSION_BUDGET_KB[script.name as keyof typeof EXTENSION_BUDGET_KB];
+    const ok = script.gzipBytes <= budget * 1000;
+    checks.push({ group: "extension", name: `extension ${script.name}`, ok, detail: `${kB(script.gzipBytes)} kB (budget ${budget})` });
+    return [script.name, kB(script.rawBytes), kB(script.gzipBytes), String(budget), mark(ok)];
+  });
+  console.log(table(["script", "raw kB", "gzip kB", "budget", ""], rows));
 }
 
 const LOAD_COLUMNS = ["", "requests", "s", "req/s", "p50 ms", "p95 ms", "p99 ms", "CPU ms/req", "errors"];
@@ -357,6 +371,7 @@ async function main(): Promise<number> {
   const ours = await startOurs();
   const minimalBuild = await buildMinimalApp(ROOT);
   await reportJavaScript(minimalBuild);
+  await reportExtension();
   const minimalCpuMs = await benchServers(minimalBuild, ours);
   await benchApi(ours, minimalCpuMs);
   await benchLighthouse(ours.origin);

@@ -1,10 +1,12 @@
 import "./zod-config";
 import { z } from "zod";
+import { isPlainLine } from "./plain-text";
 
 /** The Account page's token forms and the extension hand-over's parameters, shared by browser and server. */
 export const TOKEN_MESSAGES = {
   name: "Give the token a name, such as 'Work laptop' or 'CRM script'.",
   nameTooLong: "Token names can be at most 100 characters.",
+  namePlain: "Token names can use letters, numbers, spaces and punctuation.",
 } as const;
 
 export const createTokenSchema = z.object({
@@ -12,7 +14,8 @@ export const createTokenSchema = z.object({
     .string({ message: TOKEN_MESSAGES.name })
     .trim()
     .min(1, { message: TOKEN_MESSAGES.name })
-    .max(100, { message: TOKEN_MESSAGES.nameTooLong }),
+    .max(100, { message: TOKEN_MESSAGES.nameTooLong })
+    .refine(isPlainLine, { message: TOKEN_MESSAGES.namePlain }),
 });
 
 export const revokeTokenSchema = z.object({ tokenId: z.uuid({ message: "Choose a token to revoke." }) });

@@ -1,5 +1,6 @@
 import "./zod-config";
 import { z } from "zod";
+import { isPlainLine } from "./plain-text";
 import { MESSAGE_TYPES, TONES } from "~/content/preferences";
 
 /** The spec's rules and messages (§5), shared by the browser and the server. */
@@ -32,7 +33,8 @@ export const fullNameField = z
   .string()
   .trim()
   .min(2, { message: AUTH_MESSAGES.fullName })
-  .max(100, { message: "Full name must be at most 100 characters" });
+  .max(100, { message: "Full name must be at most 100 characters" })
+  .refine(isPlainLine, { message: "Full name can use letters, spaces and punctuation only" });
 
 export const signInSchema = z.object({
   email: emailField,

@@ -7,14 +7,22 @@ import type { MiddlewareFunction } from "react-router";
  * is refused with 411 on form routes — browsers always send a length for a form — while the API
  * (`/api/v1/*`) counts its bytes as they arrive and refuses them past the limit
  * (app/lib/api/request-body.server.ts). Nothing is ever held in memory beyond the limit.
+ * Outside the API, a body must also be a readable form (415 or 400 otherwise).
  */
 export const FORM_BODY_LIMIT_BYTES = 64 * 1024;
 export const WEBHOOK_BODY_LIMIT_BYTES = 1024 * 1024;
 const WEBHOOK_PATH = "/api/webhooks/stripe";
 const METHODS_WITH_BODIES = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 
-function refuse(status: 411 | 413, pathname: string): Response {
-  const message = status === 413 ? "The request body is too large." : "The request must say how long its body is (Content-Length).";
+const REFUSALS = {
+  400: "The form could not be read.",
+  411: "The request must say how long its body is (Content-Length).",
+  413: "The request body is too large.",
+  415: "Forms must be sent as application/x-www-form-urlencoded or multipart/form-data.",
+} as const;
+
+function refuse(status: keyof typeof REFUSALS, pathname: string): Response {
+  const message = REFUSALS[status];
   if (pathname.startsWith("/api/v1/")) {
     return Response.json(
       { error: { code: status === 413 ? "payload_too_large" : "invalid_request", message } },
@@ -32,5 +40,16 @@ export const bodyLimitMiddleware: MiddlewareFunction<Response> = async ({ reques
   if (declared === null) return pathname.startsWith("/api/v1/") ? next() : refuse(411, pathname);
   const length = Number(declared);
   if (!Number.isFinite(length) || length > limit) return refuse(413, pathname);
+  if (!pathname.startsWith("/api/")) {
+    // Every page's action reads a form: a body that is not one (JSON, text, a multipart body
+    // with a broken boundary) is refused here, not left to throw inside the action.
+    const type = (request.headers.get("Content-Type") ?? "").split(";")[0]!.trim().toLowerCase();
+    if (type !== "application/x-www-form-urlencoded" && type !== "multipart/form-data") return refuse(415, pathname);
+    try {
+      await request.clone().formData();
+    } catch {
+      return refuse(400, pathname);
+    }
+  }
   return next();
 };

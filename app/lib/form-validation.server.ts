@@ -9,6 +9,24 @@ type Validated<Output> =
   | { ok: true; value: Output; submission: Submission<unknown, string[], Output> }
   | { ok: false; result: SubmissionResult<string[]> };
 
+/** Fields Conform reads as JSON (its intents); anything can arrive in them. */
+const CONFORM_RESERVED_FIELDS = ["__intent__", "__state__"];
+
+/**
+ * Conform's parse, safe against any body: its reserved fields are JSON that Conform parses
+ * without a guard, so a garbled one would throw. Our forms send none; if parsing them fails,
+ * they are dropped and the fields alone are validated.
+ */
+export function parseFormSubmission<Schema extends z.ZodType>(formData: FormData, schema: Schema) {
+  try {
+    return parseWithZod(formData, { schema });
+  } catch {
+    const fields = new FormData();
+    for (const [name, value] of formData) if (!CONFORM_RESERVED_FIELDS.includes(name)) fields.append(name, value);
+    return parseWithZod(fields, { schema });
+  }
+}
+
 /**
  * Validates a form on the server with the same schema the browser used. On failure it flashes
  * the 'Validation Error' toast and returns a reply that keeps what the user typed, except the
@@ -20,7 +38,7 @@ export function validateForm<Schema extends z.ZodType<Record<string, unknown>>>(
   schema: Schema,
   options: { fieldOrder: string[]; hideFields?: string[] },
 ): Validated<z.output<Schema>> {
-  const submission = parseWithZod(formData, { schema });
+  const submission = parseFormSubmission(formData, schema);
   if (submission.status !== "success") {
     const result = submission.reply({ hideFields: options.hideFields });
     const message = firstError(result, options.fieldOrder);

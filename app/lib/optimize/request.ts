@@ -1,6 +1,7 @@
 import "../zod-config";
 import { z } from "zod";
 import { MESSAGE_TYPES, TONES } from "~/content/preferences";
+import { isPlainLine } from "../plain-text";
 
 /**
  * What a caller asks of the optimizer, shared by the API (`POST /api/v1/optimize`), the
@@ -18,7 +19,7 @@ export const OPTIMIZE_MESSAGES = {
   tone: `Tone must be one of ${TONES.join(", ")}.`,
   messageType: `Message type must be one of ${MESSAGE_TYPES.join(", ")}.`,
   platform: "Platform must be a short label such as gmail, linkedin, slack or web.",
-  draftId: `Draft id must be 1 to ${MAX_DRAFT_ID_LENGTH} characters.`,
+  draftId: `Draft id must be 1 to ${MAX_DRAFT_ID_LENGTH} printable characters.`,
 } as const;
 
 /** Characters as people count them (code points), not UTF-16 units. */
@@ -36,7 +37,8 @@ export const messageTextField = z
 const draftIdField = z
   .string({ message: OPTIMIZE_MESSAGES.draftId })
   .min(1, { message: OPTIMIZE_MESSAGES.draftId })
-  .max(MAX_DRAFT_ID_LENGTH, { message: OPTIMIZE_MESSAGES.draftId });
+  .max(MAX_DRAFT_ID_LENGTH, { message: OPTIMIZE_MESSAGES.draftId })
+  .refine(isPlainLine, { message: OPTIMIZE_MESSAGES.draftId });
 
 export const optimizeRequestSchema = z.object({
   text: messageTextField,

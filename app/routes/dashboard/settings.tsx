@@ -1,5 +1,4 @@
 import { Form } from "react-router";
-import { parseWithZod } from "@conform-to/zod/v4";
 import { SubmitButton } from "~/components/submit-button";
 import { inputClasses } from "~/components/ui/field";
 import { Switch } from "~/components/ui/switch";
@@ -8,6 +7,7 @@ import { settingsSchema } from "~/lib/auth-schemas";
 import { dashboardUser } from "~/lib/dashboard-guard.server";
 import { getSupabase } from "~/lib/session.server";
 import { loadSettings, saveSettings } from "~/lib/settings.server";
+import { parseFormSubmission } from "~/lib/form-validation.server";
 import { flashToast } from "~/lib/toast.server";
 import type { Route } from "./+types/settings";
 
@@ -16,7 +16,7 @@ export async function loader({ context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const submission = parseWithZod(await request.formData(), { schema: settingsSchema });
+  const submission = parseFormSubmission(await request.formData(), settingsSchema);
   if (submission.status !== "success") {
     const message = Object.values(submission.error ?? {}).flat()[0] ?? "Please check your settings";
     flashToast(context, { variant: "destructive", title: "Validation Error", description: message });

@@ -26,7 +26,7 @@ const CASES: Case[] = [
   { fixture: "contenteditable", undo: true },
   { fixture: "prosemirror", undo: true },
   { fixture: "quill", undo: true },
-  { fixture: "lexical", undo: true, fixme: "Replace appends the suggestion to Lexical's document instead of replacing the text" },
+  { fixture: "lexical", undo: true },
 ];
 
 for (const { fixture, undo, fixme } of CASES) {

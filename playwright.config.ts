@@ -3,10 +3,12 @@ import { defineConfig, devices } from "@playwright/test";
 /**
  * End-to-end tests against the production build on http://localhost:3000 with the local
  * backend, once with JavaScript on and once with it off. `*.js.spec.ts` files need JavaScript
- * (timed animations); `*.nojs.spec.ts` files check the no-JavaScript fallbacks.
+ * (timed animations); `*.nojs.spec.ts` files check the no-JavaScript fallbacks. The browser
+ * extension's tests (tests/e2e/extension) are a project of their own.
  */
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 const PORT = 3000;
+const EXTENSION_TESTS = /e2e[\\/]extension[\\/]/;
 
 export default defineConfig({
   testDir: "tests/e2e",
@@ -33,8 +35,12 @@ export default defineConfig({
     },
   },
   projects: [
-    { name: "js-on", use: { javaScriptEnabled: true }, testIgnore: /\.nojs\.spec\.ts$/ },
-    { name: "js-off", use: { javaScriptEnabled: false }, testIgnore: /\.js\.spec\.ts$/ },
+    { name: "js-on", use: { javaScriptEnabled: true }, testIgnore: [/\.nojs\.spec\.ts$/, EXTENSION_TESTS] },
+    { name: "js-off", use: { javaScriptEnabled: false }, testIgnore: [/\.js\.spec\.ts$/, EXTENSION_TESTS] },
+    // The browser extension (tests/e2e/extension): its own Chromium per test with the extension
+    // loaded, after a build of the extension that talks to this server and of the fixture pages.
+    { name: "extension-setup", testMatch: /e2e[\\/]extension[\\/]build\.setup\.ts$/ },
+    { name: "extension", testMatch: /e2e[\\/]extension[\\/].*\.spec\.ts$/, dependencies: ["extension-setup"], timeout: 90_000 },
   ],
   webServer: {
     command: `node emulators/launch.ts --app-url http://localhost:${PORT} -- node server.ts`,

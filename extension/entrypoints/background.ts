@@ -12,6 +12,7 @@ import {
   readConnectedUrl,
 } from "../lib/connect";
 import type { AccountResult, ExtensionStatus, Request, ResponseMap, SuggestResult } from "../lib/messages";
+import { canReachApp } from "../lib/network";
 import { isSiteEnabled, KEYS, type StoredState, withSite } from "../lib/settings";
 
 const PENDING_KEY = "pendingConnect";
@@ -64,7 +65,7 @@ export default defineBackground(() => {
     if (!state.token) return { ok: false, failure: { kind: "not_connected" } };
     if (state.paused) return { ok: false, failure: { kind: "paused" } };
     if (!isSiteEnabled(state.disabledSites, host)) return { ok: false, failure: { kind: "site_off" } };
-    if (!navigator.onLine) return { ok: false, failure: { kind: "offline" } };
+    if (!canReachApp(APP_URL, navigator.onLine)) return { ok: false, failure: { kind: "offline" } };
 
     const controller = new AbortController();
     inFlight.set(message.requestId, controller);

@@ -2,8 +2,10 @@ import { browser } from "wxt/browser";
 import type { ContentScriptContext } from "wxt/utils/content-script-context";
 import { defineContentScript } from "wxt/utils/define-content-script";
 import type { Tone } from "../lib/api";
+import { APP_URL } from "../lib/config";
 import { detectField, type EditableField, readFieldText } from "../lib/fields";
 import type { ExtensionStatus, SuggestFailure, SuggestResult } from "../lib/messages";
+import { canReachApp } from "../lib/network";
 import { createOverlay, type OverlayView } from "../lib/overlay";
 import { createPauseScheduler, type PauseScheduler } from "../lib/pause";
 import { copyToClipboard, replaceFieldText } from "../lib/replace";
@@ -127,7 +129,7 @@ export default defineContentScript({
             else refreshStatus();
           },
           onError: () => setView(field, { kind: "error", message: "Tonewise could not be reached." }),
-          isOnline: () => navigator.onLine,
+          isOnline: () => canReachApp(APP_URL, navigator.onLine),
           onOffline: () => setView(field, { kind: "offline" }),
         }),
       };

@@ -11,6 +11,10 @@
  *
  * If the field still does not hold the suggestion, it is copied to the clipboard and the caller
  * says so.
+ *
+ * Each step waits for the page to notice the selection before editing, and for the edit to land
+ * before checking: editors that keep their own selection (Lexical) read it from `selectionchange`,
+ * which the browser fires in a later task, and would otherwise insert at the old caret.
  */
 import { type EditableField, isTextControl, readFieldText } from "./fields";
 
@@ -32,7 +36,38 @@ export function fieldHolds(field: EditableField, text: string): boolean {
   return normalise(readFieldText(field)) === normalise(text);
 }
 
-function selectAll(field: EditableField): void {
+/** How long to wait for a `selectionchange` that may not come (the selection did not change). */
+const SELECTION_WAIT_MS = 50;
+
+/** Resolves in a later task, after the page's own handlers for what just happened have run. */
+function nextTask(doc: Document): Promise<void> {
+  return new Promise((resolve) => (doc.defaultView ?? globalThis).setTimeout(resolve, 0));
+}
+
+/** Resolves once the page has seen the selection just made: after its `selectionchange` (or a short wait), then a task. */
+function selectionNoticed(doc: Document): Promise<void> {
+  return new Promise((resolve) => {
+    const view = doc.defaultView ?? globalThis;
+    let done = false;
+    const finish = () => {
+      if (done) return;
+      done = true;
+      doc.removeEventListener("selectionchange", finish);
+      view.clearTimeout(timer);
+      view.setTimeout(resolve, 0);
+    };
+    const timer = view.setTimeout(finish, SELECTION_WAIT_MS);
+    doc.addEventListener("selectionchange", finish);
+  });
+}
+
+async function selectAll(field: EditableField): Promise<void> {
+  const noticed = selectionNoticed(field.ownerDocument);
+  selectAllNow(field);
+  await noticed;
+}
+
+function selectAllNow(field: EditableField): void {
   field.focus({ preventScroll: true });
   if (isTextControl(field)) {
     field.select();
@@ -46,8 +81,8 @@ function selectAll(field: EditableField): void {
   selection.addRange(range);
 }
 
-function tryExecCommand(field: EditableField, text: string): boolean {
-  selectAll(field);
+async function tryExecCommand(field: EditableField, text: string): Promise<boolean> {
+  await selectAll(field);
   const doc = field.ownerDocument;
   try {
     if (typeof doc.execCommand !== "function") return false;
@@ -55,6 +90,7 @@ function tryExecCommand(field: EditableField, text: string): boolean {
   } catch {
     return false;
   }
+  await nextTask(doc);
   return fieldHolds(field, text);
 }
 
@@ -100,14 +136,15 @@ function makeDataTransfer(field: EditableField, text: string): DataTransfer | un
   }
 }
 
-function tryBeforeInput(field: EditableField, text: string): boolean {
-  selectAll(field);
+async function tryBeforeInput(field: EditableField, text: string): Promise<boolean> {
+  await selectAll(field);
   field.dispatchEvent(inputEvent(field, "beforeinput", text, "insertReplacementText", makeDataTransfer(field, text)));
+  await nextTask(field.ownerDocument);
   return fieldHolds(field, text);
 }
 
-function tryPaste(field: EditableField, text: string): boolean {
-  selectAll(field);
+async function tryPaste(field: EditableField, text: string): Promise<boolean> {
+  await selectAll(field);
   const transfer = makeDataTransfer(field, text);
   if (!transfer) return false;
   const view = field.ownerDocument.defaultView;
@@ -119,6 +156,7 @@ function tryPaste(field: EditableField, text: string): boolean {
     return false;
   }
   field.dispatchEvent(event);
+  await nextTask(field.ownerDocument);
   return fieldHolds(field, text);
 }
 
@@ -146,13 +184,13 @@ export async function copyToClipboard(text: string, doc: Document = document): P
 }
 
 export async function replaceFieldText(field: EditableField, text: string, options: ReplaceOptions = {}): Promise<ReplaceOutcome> {
-  if (tryExecCommand(field, text)) return { ok: true, method: "execCommand" };
+  if (await tryExecCommand(field, text)) return { ok: true, method: "execCommand" };
   if (isTextControl(field)) {
     if (trySetter(field, text)) return { ok: true, method: "valueSetter" };
     if (trySetRangeText(field, text)) return { ok: true, method: "setRangeText" };
   } else {
-    if (tryBeforeInput(field, text)) return { ok: true, method: "beforeinput" };
-    if (tryPaste(field, text)) return { ok: true, method: "paste" };
+    if (await tryBeforeInput(field, text)) return { ok: true, method: "beforeinput" };
+    if (await tryPaste(field, text)) return { ok: true, method: "paste" };
   }
   const copy = options.copy ?? ((t: string) => copyToClipboard(t, field.ownerDocument));
   return { ok: false, copied: await copy(text) };

@@ -115,6 +115,30 @@ describe("replace chain", () => {
     expect(events).toBe(2);
   });
 
+  it("lets an editor that learns the selection from selectionchange (Lexical) see it before inserting", async () => {
+    const editor = document.createElement("div");
+    editor.setAttribute("contenteditable", "true");
+    editor.textContent = "hi sam following up";
+    document.body.append(editor);
+    // The editor keeps its own selection, read when selectionchange arrives, a task after the change.
+    let known: "caret" | "all" = "caret";
+    const sync = () =>
+      setTimeout(() => {
+        known = document.getSelection()?.toString() === editor.textContent ? "all" : "caret";
+      }, 0);
+    document.addEventListener("selectionchange", sync);
+    execCommand.mockImplementation((_command: string, _ui: boolean, value: string) => {
+      editor.textContent = known === "all" ? value : `${editor.textContent}${value}`;
+      return true;
+    });
+    try {
+      await expect(replaceFieldText(editor, SUGGESTION)).resolves.toEqual({ ok: true, method: "execCommand" });
+      expect(editor.textContent).toBe(SUGGESTION);
+    } finally {
+      document.removeEventListener("selectionchange", sync);
+    }
+  });
+
   it("lets a rich editor apply the text from beforeinput", async () => {
     const editor = document.createElement("div");
     editor.setAttribute("contenteditable", "true");

@@ -1,0 +1,24 @@
+/** Connecting the extension through /extension/connect, and what it shows before and after. */
+import { signUpAndConfirm, uniqueEmail } from "../support/accounts";
+import { connectExtension, expect, openPopup, test } from "./support/extension";
+import { Overlay } from "./support/overlay";
+
+test("a signed-in user connects the extension from its popup", async ({ context, page, extensionId, openFixture }) => {
+  // Not connected yet: the field's icon asks to connect.
+  const fixture = await openFixture("textarea");
+  const overlay = await Overlay.on(fixture);
+  await fixture.getByLabel("Message").click();
+  await expect.poll(async () => (await overlay.snapshot())?.iconState).toBe("attention");
+  await overlay.click("icon");
+  await expect.poll(async () => (await overlay.snapshot())?.buttons).toContain("Connect Tonewise");
+  await fixture.close();
+
+  const email = uniqueEmail("extension-connect");
+  await signUpAndConfirm(page, email);
+  await connectExtension(context, extensionId, email);
+
+  const popup = await openPopup(context, extensionId);
+  await expect(popup.getByText(email)).toBeVisible();
+  await expect(popup.getByText("Free", { exact: true })).toBeVisible();
+  await expect(popup.getByRole("button", { name: "Disconnect" })).toBeVisible();
+});

@@ -71,3 +71,14 @@ export const settingsSchema = z.object({
   defaultMessageType: z.enum(MESSAGE_TYPES, { message: "Choose a message type" }),
   usageAnalytics: z.boolean().default(false),
 });
+
+/** `PATCH /api/v1/me` (the extension's popup): any of the settings, the others unchanged. */
+export const settingsChangeSchema = z.strictObject(
+  {
+    notifications: z.boolean({ message: "notifications must be true or false." }).optional(),
+    defaultTone: z.enum(TONES, { message: `defaultTone must be one of ${TONES.join(", ")}.` }).optional(),
+    defaultMessageType: z.enum(MESSAGE_TYPES, { message: `defaultMessageType must be one of ${MESSAGE_TYPES.join(", ")}.` }).optional(),
+    usageAnalytics: z.boolean({ message: "usageAnalytics must be true or false." }).optional(),
+  },
+  { message: "Only notifications, defaultTone, defaultMessageType and usageAnalytics can be changed." },
+);

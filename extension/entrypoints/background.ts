@@ -1,6 +1,6 @@
 import { browser, type Browser } from "wxt/browser";
 import { defineBackground } from "wxt/utils/define-background";
-import { ApiError, createApiClient, platformForHost, type Tone } from "../lib/api";
+import { ApiError, createApiClient, platformForHost, type DefaultsChange, type Tone } from "../lib/api";
 import { APP_URL, appLink } from "../lib/config";
 import {
   CONNECT_ATTEMPT_TTL_MS,
@@ -105,11 +105,12 @@ export default defineBackground(() => {
     }
   }
 
-  async function account(): Promise<AccountResult> {
+  /** The account, read (`GET /api/v1/me`) or with its defaults changed (`PATCH`). */
+  async function account(change?: DefaultsChange): Promise<AccountResult> {
     const { token } = await stored();
     if (!token) return { ok: false, reason: "not_connected", message: "Not connected." };
     try {
-      const me = await api.me(token);
+      const me = change ? await api.saveDefaults(token, change) : await api.me(token);
       await browser.storage.local.set({ [KEYS.defaultTone]: me.settings.defaultTone satisfies Tone });
       return { ok: true, me };
     } catch (error) {
@@ -193,6 +194,8 @@ export default defineBackground(() => {
         return disconnect();
       case "account":
         return account();
+      case "saveDefaults":
+        return account(message.settings);
       case "setPaused":
         await browser.storage.local.set({ [KEYS.paused]: message.paused });
         return null;

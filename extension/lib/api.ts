@@ -24,6 +24,8 @@ export interface Me {
   settings: { notifications: boolean; defaultTone: Tone; defaultMessageType: MessageType; usageAnalytics: boolean };
 }
 
+export type DefaultsChange = Partial<Pick<Me["settings"], "defaultTone" | "defaultMessageType">>;
+
 export interface OptimizeRequest {
   text: string;
   tone?: Tone;
@@ -166,6 +168,8 @@ export function createApiClient({ appUrl, fetch: fetchImpl = (...args) => fetch(
     optimize: (token: string, request: OptimizeRequest, signal?: AbortSignal) =>
       call<OptimizeResponse>("POST", "/api/v1/optimize", { token, body: request, signal }),
     me: (token: string, signal?: AbortSignal) => call<Me>("GET", "/api/v1/me", { token, signal }),
+    /** Changes the account's defaults (the dashboard's Settings); answers the account as `me` does. */
+    saveDefaults: (token: string, settings: DefaultsChange) => call<Me>("PATCH", "/api/v1/me", { token, body: { settings } }),
     /** The hand-over's last step: the one-time code and this attempt's PKCE verifier. */
     exchangeCode: (code: string, codeVerifier: string) =>
       call<TokenResponse>("POST", "/api/v1/extension/token", { body: { code, codeVerifier } }),

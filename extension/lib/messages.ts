@@ -2,7 +2,7 @@
  * Messages between the content script / popup and the service worker. Only the service worker
  * holds the token and talks to the network.
  */
-import type { Me, Tone, Usage } from "./api";
+import type { DefaultsChange, Me, Tone, Usage } from "./api";
 
 /** What a failed suggestion request shows the user. */
 export type SuggestFailure =
@@ -32,6 +32,7 @@ export type Request =
   | { type: "connect" }
   | { type: "disconnect" }
   | { type: "account" }
+  | { type: "saveDefaults"; settings: DefaultsChange }
   | { type: "setPaused"; paused: boolean }
   | { type: "setSiteEnabled"; host: string; enabled: boolean }
   | { type: "openApp"; path: string };
@@ -47,6 +48,7 @@ export interface ResponseMap {
   connect: null;
   disconnect: { ok: boolean };
   account: AccountResult;
+  saveDefaults: AccountResult;
   setPaused: null;
   setSiteEnabled: null;
   openApp: null;

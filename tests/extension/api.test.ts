@@ -33,6 +33,18 @@ describe("API client", () => {
     expect((init.headers as Record<string, string>).Authorization).toBeUndefined();
   });
 
+  it("saves the defaults with PATCH /api/v1/me and answers the account", async () => {
+    const me = { email: "a@example.com", fullName: null, tier: "free", usage: { tier: "free", used: 0, limit: 30, remaining: 30, resetsAt: "x" }, settings: { notifications: false, defaultTone: "casual", defaultMessageType: "email", usageAnalytics: false } };
+    const fetch = vi.fn(async () => jsonResponse(200, me));
+    const result = await createApiClient({ appUrl: APP, fetch }).saveDefaults("tw_abc", { defaultTone: "casual" });
+    expect(result.settings.defaultTone).toBe("casual");
+    const [url, init] = fetch.mock.calls[0] as unknown as [string, RequestInit];
+    expect(url).toBe(`${APP}/api/v1/me`);
+    expect(init.method).toBe("PATCH");
+    expect((init.headers as Record<string, string>).Authorization).toBe("Bearer tw_abc");
+    expect(JSON.parse(init.body as string)).toEqual({ settings: { defaultTone: "casual" } });
+  });
+
   it("revokes with DELETE and accepts 204", async () => {
     const fetch = vi.fn(async () => new Response(null, { status: 204 }));
     await createApiClient({ appUrl: APP, fetch }).revokeToken("tw_x");

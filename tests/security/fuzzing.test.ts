@@ -27,7 +27,7 @@ import { describe, expect, it } from "vitest";
 import type { z } from "zod";
 import { MESSAGE_TYPES, TONES } from "~/content/preferences";
 import { createTokenSchema, extensionConnectSchema, extensionTokenRequestSchema } from "~/lib/access-token-forms";
-import { forgotPasswordSchema, profileSchema, resetPasswordSchema, settingsSchema, signInSchema, signUpSchema } from "~/lib/auth-schemas";
+import { forgotPasswordSchema, profileSchema, resetPasswordSchema, settingsChangeSchema, settingsSchema, signInSchema, signUpSchema } from "~/lib/auth-schemas";
 import { NEWSLETTER_SUCCESS, newsletterSchema } from "~/lib/newsletter";
 import { optimizeRequestSchema, tryItSchema } from "~/lib/optimize/request";
 import { LOCAL_STRIPE_URL } from "../../emulators/config.ts";
@@ -1074,7 +1074,7 @@ describe("fuzzing the API", () => {
     );
   });
 
-  it("GET /api/v1/me: never a 5xx; the token alone decides, anything else is 401 or 405, and nothing is counted", TIMEOUT, async () => {
+  it("GET and PATCH /api/v1/me: never a 5xx; the token alone decides, a body that is no settings change is 400, other methods 405, and nothing is counted", TIMEOUT, async () => {
     const { userId, token } = await apiUser("me");
     const used = await usedThisMonth(userId);
     const latin1 = fc.string({ unit: fc.oneof(fc.constant("\t"), fc.integer({ min: 0x20, max: 0xff }).map((code) => String.fromCharCode(code))), maxLength: 60 });
@@ -1098,11 +1098,22 @@ describe("fuzzing the API", () => {
           const headers = new Headers(header === undefined ? {} : { Authorization: header });
           const search = query.length > 0 ? `?${new URLSearchParams(query)}` : "";
           const response = await app.client().fetch(`/api/v1/me${search}`, { method, headers, body: method === "GET" ? undefined : body });
-          if (method !== "GET") {
-            if (tooLarge(body)) return expectApiError(response, 413, "payload_too_large");
+          const authorized = /^Bearer\s+(\S+)\s*$/i.exec(headers.get("Authorization") ?? "")?.[1] === token;
+          if (method !== "GET" && tooLarge(body)) return expectApiError(response, 413, "payload_too_large");
+          if (method === "PATCH") {
+            if (!authorized) {
+              await expectApiError(response, 401, "unauthorized");
+            } else if (isSettingsChange(body)) {
+              expect(response.status).toBe(200);
+              return;
+            } else {
+              expect(response.status).toBe(400);
+              expect(((await response.json()) as { error: { code: string } }).error.code).toBe("invalid_request");
+            }
+          } else if (method !== "GET") {
             await expectApiError(response, 405, "method_not_allowed");
-            expect(response.headers.get("Allow")).toBe("GET");
-          } else if (/^Bearer\s+(\S+)\s*$/i.exec(headers.get("Authorization") ?? "")?.[1] === token) {
+            expect(response.headers.get("Allow")).toBe("GET, PATCH");
+          } else if (authorized) {
             expect(response.status).toBe(200);
             const account = (await response.json()) as { usage: { used: number } };
             expect(account.usage.used).toBe(used);
@@ -1151,3 +1162,15 @@ describe("fuzzing the API", () => {
     );
   });
 });
+
+/** Whether a PATCH /api/v1/me body is a valid settings change (which may be saved). */
+function isSettingsChange(body: string): boolean {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(body);
+  } catch {
+    return false;
+  }
+  if (parsed === null || typeof parsed !== "object" || Array.isArray(parsed)) return false;
+  return settingsChangeSchema.safeParse((parsed as { settings?: unknown }).settings).success;
+}

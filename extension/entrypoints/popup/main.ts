@@ -1,5 +1,5 @@
 import { browser } from "wxt/browser";
-import type { Me } from "../../lib/api";
+import { MESSAGE_TYPES, TONES, type DefaultsChange, type Me } from "../../lib/api";
 import { appLink } from "../../lib/config";
 import { MESSAGE_TYPE_NAMES, resetLine, TONE_NAMES, usageLine } from "../../lib/format";
 import { send } from "../../lib/runtime";
@@ -47,6 +47,21 @@ async function activeHost(): Promise<string> {
   }
 }
 
+/** A labelled drop-down of the account's defaults; a change is saved to the account at once. */
+function defaultSelect<Value extends string>(
+  id: string,
+  label: string,
+  values: readonly Value[],
+  names: Record<Value, string>,
+  current: Value,
+  save: (value: Value) => void,
+) {
+  const select = h("select", { id });
+  for (const value of values) select.append(h("option", { value, textContent: names[value], selected: value === current }));
+  select.addEventListener("change", () => save(select.value as Value));
+  return h("div", { className: "field" }, h("label", { htmlFor: id, textContent: label }), select);
+}
+
 function switchRow(label: string, checked: boolean, onChange: (checked: boolean) => void) {
   const input = h("input", { type: "checkbox", checked });
   input.setAttribute("role", "switch");
@@ -73,6 +88,15 @@ function renderDisconnected(state: StoredState) {
 }
 
 function renderConnected(me: Me, state: StoredState, host: string) {
+  // Says whether a change of the defaults was saved (announced to screen readers).
+  const saved = h("p", { className: "muted", role: "status" });
+  const saveDefaults = (change: DefaultsChange) => {
+    saved.textContent = "Saving…";
+    void send({ type: "saveDefaults", settings: change }).then((result) => {
+      saved.className = result.ok ? "muted" : "error";
+      saved.textContent = result.ok ? "Saved to your Tonewise settings." : result.message;
+    });
+  };
   const badge = h("span", { className: `badge ${me.tier === "pro" ? "pro" : ""}`, textContent: me.tier === "pro" ? "Pro" : "Free" });
   const disconnect = h("button", { type: "button", textContent: "Disconnect" });
   const message = h("p", { className: "error" });
@@ -96,15 +120,11 @@ function renderConnected(me: Me, state: StoredState, host: string) {
     header(badge),
     h("p", { className: "muted", textContent: me.email }),
     h("div", {}, h("p", { className: "usage", textContent: usageLine(me.usage) }), h("p", { className: "muted", textContent: resetLine(me.usage) })),
-    h(
-      "dl",
-      {},
-      h("dt", {}, "Default tone"),
-      h("dd", {}, TONE_NAMES[me.settings.defaultTone] ?? me.settings.defaultTone),
-      h("dt", {}, "Message type"),
-      h("dd", {}, MESSAGE_TYPE_NAMES[me.settings.defaultMessageType] ?? me.settings.defaultMessageType),
+    defaultSelect("default-tone", "Default tone", TONES, TONE_NAMES, me.settings.defaultTone, (defaultTone) => saveDefaults({ defaultTone })),
+    defaultSelect("default-type", "Message type", MESSAGE_TYPES, MESSAGE_TYPE_NAMES, me.settings.defaultMessageType, (defaultMessageType) =>
+      saveDefaults({ defaultMessageType }),
     ),
-    h("p", { className: "muted" }, "Change these in ", link("Settings", "/dashboard/settings"), "."),
+    saved,
     h("hr"),
     ...siteSwitch,
     pause,

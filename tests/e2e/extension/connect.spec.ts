@@ -21,4 +21,10 @@ test("a signed-in user connects the extension from its popup", async ({ context,
   await expect(popup.getByText(email)).toBeVisible();
   await expect(popup.getByText("Free", { exact: true })).toBeVisible();
   await expect(popup.getByRole("button", { name: "Disconnect" })).toBeVisible();
+
+  // The defaults chosen in the popup are the account's: the dashboard's Settings show them.
+  await popup.getByLabel("Default tone").selectOption("friendly");
+  await expect(popup.getByRole("status")).toHaveText("Saved to your Tonewise settings.");
+  await page.goto("/dashboard/settings");
+  await expect(page.getByLabel("Default tone")).toHaveValue("friendly");
 });

@@ -216,3 +216,49 @@ describe("the extension hand-over", () => {
     expect((await app.client().fetch("/api/v1/me", bearer(token))).status).toBe(401);
   });
 });
+
+describe("PATCH /api/v1/me (the extension's popup changes the defaults)", () => {
+  function patch(token: string, body: unknown) {
+    return app.client().fetch("/api/v1/me", bearer(token, { method: "PATCH", headers: { "Content-Type": "application/json", Origin: EXTENSION }, body: JSON.stringify(body) }));
+  }
+
+  it("changes the named settings, keeps the others, and the dashboard shows them", async () => {
+    const client = await signUpThroughApp(app, "popup@example.com");
+    const token = await createToken(client, "Browser extension");
+    const before = (await (await app.client().fetch("/api/v1/me", bearer(token))).json()) as { settings: Record<string, unknown> };
+
+    const response = await patch(token, { settings: { defaultTone: "friendly", defaultMessageType: "linkedin" } });
+    expect(response.status).toBe(200);
+    expect(response.headers.get("Access-Control-Allow-Origin")).toBe(EXTENSION);
+    const account = (await response.json()) as { email: string; settings: Record<string, unknown> };
+    expect(account.email).toBe("popup@example.com");
+    expect(account.settings).toEqual({ ...before.settings, defaultTone: "friendly", defaultMessageType: "linkedin" });
+
+    const settingsPage = (await client.html("/dashboard/settings")).html;
+    expect(settingsPage).toMatch(/<option value="friendly" selected="">/);
+    expect(settingsPage).toMatch(/<option value="linkedin" selected="">/);
+  });
+
+  it("refuses an unknown tone, an unknown setting and a missing body with 400 naming the field, and changes nothing", async () => {
+    const client = await signUpThroughApp(app, "strict@example.com");
+    const token = await createToken(client, "Browser extension");
+    const before = await (await app.client().fetch("/api/v1/me", bearer(token))).json();
+    for (const [body, field] of [
+      [{ settings: { defaultTone: "sarcastic" } }, "settings.defaultTone"],
+      [{ settings: { tier: "pro" } }, "settings.tier"],
+      [{}, "settings"],
+    ] as const) {
+      const response = await patch(token, body);
+      expect(response.status, JSON.stringify(body)).toBe(400);
+      expect(((await response.json()) as { error: { code: string; field: string } }).error).toMatchObject({ code: "invalid_request", field });
+    }
+    expect(await (await app.client().fetch("/api/v1/me", bearer(token))).json()).toEqual(before);
+  });
+
+  it("needs credentials: without a token or a session, 401 and nothing changes", async () => {
+    const client = await signUpThroughApp(app, "notoken@example.com");
+    const response = await app.client().fetch("/api/v1/me", { method: "PATCH", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ settings: { defaultTone: "casual" } }) });
+    expect(response.status).toBe(401);
+    expect((await client.html("/dashboard/settings")).html).not.toMatch(/<option value="casual" selected="">/);
+  });
+});

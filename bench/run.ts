@@ -20,6 +20,7 @@ import {
   API_BUDGET,
   API_LOAD,
   EXTENSION_BUDGET_KB,
+  EXTENSION_IDLE_BUDGET_MS,
   JS_BUDGET_KB,
   JS_ROUTES,
   LIGHTHOUSE_BUDGET,
@@ -28,6 +29,7 @@ import {
   LOAD_PATHS,
   SERVER_BUDGET,
 } from "./budgets.ts";
+import { IDLE_WINDOW_MS, measureIdleCost } from "./extension-idle.ts";
 import { buildExtension, measureExtension } from "./extension-size.ts";
 import { loadServerBuild, measureRoutes } from "./js-size.ts";
 import { CATEGORIES, findLighthouse, type LighthouseResult, runLighthouse } from "./lighthouse.ts";
@@ -129,7 +131,8 @@ function reportJavaScript(minimalBuild: string): Promise<void> {
 
 async function reportExtension(): Promise<void> {
   section("The browser extension (Chrome build, gzip -9)");
-  const scripts = measureExtension(await buildExtension(ROOT));
+  const outputDirectory = await buildExtension(ROOT);
+  const scripts = measureExtension(outputDirectory);
   const rows = scripts.map((script) => {
     const budget = EXTENSION_BUDGET_KB[script.name as keyof typeof EXTENSION_BUDGET_KB];
     const ok = script.gzipBytes <= budget * 1000;
@@ -137,6 +140,27 @@ async function reportExtension(): Promise<void> {
     return [script.name, kB(script.rawBytes), kB(script.gzipBytes), String(budget), mark(ok)];
   });
   console.log(table(["script", "raw kB", "gzip kB", "budget", ""], rows));
+
+  const chromiumPath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+  if (!existsSync(chromiumPath)) {
+    console.log(`Skipped the idle-page measurement: no Chromium at ${chromiumPath}.`);
+    return;
+  }
+  const cost = await measureIdleCost(outputDirectory, chromiumPath);
+  const extra = { load: cost.with.loadScriptMs - cost.without.loadScriptMs, idle: cost.with.idleScriptMs - cost.without.idleScriptMs };
+  const loadOk = extra.load <= EXTENSION_IDLE_BUDGET_MS.load;
+  const idleOk = extra.idle <= EXTENSION_IDLE_BUDGET_MS.idle;
+  checks.push({ group: "extension", name: "extension script time, page load", ok: loadOk, detail: `+${ms(extra.load)} ms (budget ${EXTENSION_IDLE_BUDGET_MS.load})` });
+  checks.push({ group: "extension", name: `extension script time, ${IDLE_WINDOW_MS / 1000} s idle`, ok: idleOk, detail: `+${ms(extra.idle)} ms (budget ${EXTENSION_IDLE_BUDGET_MS.idle})` });
+  console.log(
+    table(
+      ["long page, 120 fields", "without ms", "with ms", "extra ms", "budget", ""],
+      [
+        ["script time, load (2 s)", ms(cost.without.loadScriptMs), ms(cost.with.loadScriptMs), ms(extra.load), String(EXTENSION_IDLE_BUDGET_MS.load), mark(loadOk)],
+        [`script time, idle (${IDLE_WINDOW_MS / 1000} s)`, ms(cost.without.idleScriptMs), ms(cost.with.idleScriptMs), ms(extra.idle), String(EXTENSION_IDLE_BUDGET_MS.idle), mark(idleOk)],
+      ],
+    ),
+  );
 }
 
 const LOAD_COLUMNS = ["", "requests", "s", "req/s", "p50 ms", "p95 ms", "p99 ms", "CPU ms/req", "errors"];

@@ -62,7 +62,8 @@ export const profileSchema = z.object({
     .string({ message: "Please enter your full name" })
     .trim()
     .min(1, { message: "Please enter your full name" })
-    .max(100, { message: "Full name must be at most 100 characters" }),
+    .max(100, { message: "Full name must be at most 100 characters" })
+    .refine(isPlainLine, { message: "Full name can use letters, spaces and punctuation only" }),
 });
 
 export const settingsSchema = z.object({

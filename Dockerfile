@@ -17,9 +17,12 @@ RUN EXTENSION_APP_URL="$EXTENSION_APP_URL" npm run build:extension && npm run bu
 
 # ---- runtime: production dependencies, the build and the server only ----
 FROM node:24-slim AS runtime
+# MALLOC_ARENA_MAX: two glibc malloc arenas keep the resident memory flat under load, where the
+# default (8 per core) keeps growing with compression buffers (npm run load; docs/deploy-node.md).
 ENV NODE_ENV=production \
     PORT=3000 \
-    HOST=0.0.0.0
+    HOST=0.0.0.0 \
+    MALLOC_ARENA_MAX=2
 WORKDIR /app
 COPY package.json package-lock.json ./
 # --omit=dev also skips the `node` devDependency that pins Node for npm scripts: the image's

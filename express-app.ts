@@ -8,6 +8,7 @@ import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
 import express, { type ErrorRequestHandler, type Express } from "express";
 import path from "node:path";
+import zlib from "node:zlib";
 import { RouterContextProvider, type ServerBuild } from "react-router";
 import { NODE_CLIENT_ADDRESS_HEADER } from "./app/lib/client-address.server.ts";
 
@@ -23,7 +24,10 @@ export function createExpressApp(options: {
   const app = express();
   app.disable("x-powered-by");
   app.set("trust proxy", options.trustProxy ?? false);
-  app.use(compression());
+  // Brotli's default 4 MB window is far larger than any page we send (under 256 KB): with 256 KB
+  // windows each response's encoder needs a sixteenth of the memory, and under load the server's
+  // resident memory stays flat instead of growing by the buffers the allocator keeps (npm run load).
+  app.use(compression({ brotli: { params: { [zlib.constants.BROTLI_PARAM_LGWIN]: 18 } } }));
 
   app.use((req, res, next) => {
     const started = performance.now();

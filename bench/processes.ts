@@ -149,11 +149,6 @@ export function runCommand(
   });
 }
 
-/**
- * CPU time (user + system, ms) used so far by every live process in `started`'s process group,
- * from /proc (Linux; undefined elsewhere). Unlike requests per second, CPU per request hardly
- * depends on how much of the machine other work leaves us.
- */
 /** A process's command line, spaces for NULs ("" once it has exited). */
 function commandLineOf(pid: string): string {
   try {
@@ -163,11 +158,13 @@ function commandLineOf(pid: string): string {
   }
 }
 
-export function groupCpuMs(started: Started, only?: (commandLine: string) => boolean): number | undefined {
+/**
+ * The live processes in `started`'s process group, from /proc (Linux; none elsewhere): each
+ * one's pid and the fields of /proc/<pid>/stat after the command name, read once.
+ */
+function* groupMembers(started: Started): Generator<{ pid: string; fields: string[] }> {
   const group = started.child.pid;
-  if (group === undefined || !existsSync("/proc/self/stat")) return undefined;
-  const TICKS_PER_SECOND = 100; // USER_HZ on Linux
-  let ticks = 0;
+  if (group === undefined || !existsSync("/proc/self/stat")) return;
   for (const entry of readdirSync("/proc")) {
     if (!/^\d+$/.test(entry)) continue;
     let stat: string;
@@ -178,9 +175,37 @@ export function groupCpuMs(started: Started, only?: (commandLine: string) => boo
     }
     // "pid (comm) state ppid pgrp session tty tpgid flags minflt cminflt majflt cmajflt utime stime …"
     const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-    if (Number(fields[2]) !== group) continue;
-    if (only && !only(commandLineOf(entry))) continue;
+    if (Number(fields[2]) === group) yield { pid: entry, fields };
+  }
+}
+
+/**
+ * CPU time (user + system, ms) used so far by every live process in `started`'s process group,
+ * from /proc (Linux; undefined elsewhere). Unlike requests per second, CPU per request hardly
+ * depends on how much of the machine other work leaves us.
+ */
+export function groupCpuMs(started: Started, only?: (commandLine: string) => boolean): number | undefined {
+  if (started.child.pid === undefined || !existsSync("/proc/self/stat")) return undefined;
+  const TICKS_PER_SECOND = 100; // USER_HZ on Linux
+  let ticks = 0;
+  for (const { pid, fields } of groupMembers(started)) {
+    if (only && !only(commandLineOf(pid))) continue;
     ticks += Number(fields[11]) + Number(fields[12]);
   }
   return (ticks * 1000) / TICKS_PER_SECOND;
+}
+
+/** The pids of the live processes in `started`'s group whose command line passes `only` ([] without /proc). */
+export function groupPids(started: Started, only: (commandLine: string) => boolean): number[] {
+  return [...groupMembers(started)].filter(({ pid }) => only(commandLineOf(pid))).map(({ pid }) => Number(pid));
+}
+
+/** A process's resident set size (VmRSS in /proc/<pid>/status), bytes; undefined once it has exited or without /proc. */
+export function residentBytes(pid: number): number | undefined {
+  try {
+    const kB = /^VmRSS:\s+(\d+)\s+kB$/m.exec(readFileSync(`/proc/${pid}/status`, "utf8"))?.[1];
+    return kB === undefined ? undefined : Number(kB) * 1024;
+  } catch {
+    return undefined;
+  }
 }

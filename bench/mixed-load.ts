@@ -28,7 +28,10 @@
  * the buffers of finished encoders. The server runs here as deployed (Dockerfile,
  * docs/deploy-node.md): with `MALLOC_ARENA_MAX=2`, unless the environment sets it. With glibc's
  * default (8 arenas per core: run with `MALLOC_ARENA_MAX=16` on 2 cores) the RSS grew 42–65% over
- * 30 s on the development machine; with 2 arenas, about 20%.
+ * 30 s on the development machine; with 2 arenas and 256 KB brotli windows (express-app.ts) it
+ * levels off within the first half. To tell a leak from memory the allocator keeps, run with
+ * `MALLOC_MMAP_THRESHOLD_=131072` too: large buffers then go back to the system at once, so the
+ * RSS follows the heap; if it still grows, look for a leak.
  *
  * The local backend listens on its fixed ports (54321, 54324, 12111, 54331), so nothing else may
  * hold them (a running `npm run dev`, `preview` or e2e run): run it alone, or in a private
@@ -534,7 +537,7 @@ async function main(options: Options): Promise<number> {
     if (errors > 0) problems.push(`${count(errors)} errors (anything but 200, and 429 rate_limited / quota_exceeded on the optimize API)`);
     if (!Number.isFinite(lateGrowth)) problems.push("the server's RSS could not be read");
     else if (lateGrowth > options.maxRssGrowthPercent) {
-      const hint = process.env.MALLOC_MMAP_THRESHOLD_ ? "" : "; to tell a leak from memory the allocator keeps, run again with MALLOC_MMAP_THRESHOLD_=131072 in the environment (see the top of bench/mixed-load.ts)";
+      const hint = process.env.MALLOC_MMAP_THRESHOLD_ ? "" : "; to tell a leak from memory the allocator keeps, run again with MALLOC_MMAP_THRESHOLD_=131072 in the environment as well (see the top of bench/mixed-load.ts)";
       problems.push(`RSS grew ${lateGrowth.toFixed(1)}% over the second half of the run (bound ${options.maxRssGrowthPercent}%)${hint}`);
     }
     if (loop.stopped) problems.push(`stopped early: ${loop.stopped}; its last words:\n${server.stderrTail()}\n`);

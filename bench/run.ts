@@ -364,7 +364,7 @@ async function benchLighthouse(origin: string): Promise<void> {
 function summary(): number {
   section("Summary");
   const failed = checks.filter((check) => !check.ok);
-  for (const group of ["js", "server", "api", "lighthouse"]) {
+  for (const group of ["js", "extension", "server", "api", "lighthouse"]) {
     const inGroup = checks.filter((check) => check.group === group);
     if (inGroup.length === 0) continue;
     const over = inGroup.filter((check) => !check.ok).length;

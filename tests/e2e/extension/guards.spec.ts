@@ -1,0 +1,157 @@
+/**
+ * Where the extension must stay out, and what it shows when it cannot help: password, code and
+ * opted-out fields get no icon and send nothing; a site switched off in the popup gets nothing
+ * until it is switched back on; at the Free limit the card says so with Upgrade; Disconnect
+ * revokes the token on the server and the field asks to connect again.
+ *
+ * "Nothing happened" is never a wait: each test first gets a positive control on the same page
+ * (a field the extension may read becomes ready, its request seen), which comes after any request
+ * a guarded field would have caused (the same pause, started later). Requests are the service
+ * worker's, which Playwright reports on the context.
+ */
+import type { APIRequestContext, BrowserContext, Page } from "@playwright/test";
+import { sql, userIdFor } from "../support/accounts";
+import { expect, openPopup, test } from "./support/extension";
+import { Overlay } from "./support/overlay";
+import { E2E_APP_URL } from "./support/paths";
+
+const MESSAGE = "hey im just checking if u got the report i sent yesterday";
+const SECRET = "correct horse battery staple is my password for the whole team";
+
+/** The texts of every `POST /api/v1/optimize` the browser sends from now on (the service worker's included). */
+function watchOptimize(context: BrowserContext): string[] {
+  const texts: string[] = [];
+  context.on("request", (request) => {
+    if (request.method() !== "POST" || new URL(request.url()).pathname !== "/api/v1/optimize") return;
+    texts.push((request.postDataJSON() as { text: string }).text);
+  });
+  return texts;
+}
+
+type ExtensionGlobals = { chrome: { storage: { local: { get(key: string): Promise<Record<string, unknown>> } } } };
+
+/** What the extension keeps under this storage.local key (read from the popup page). */
+async function stored(popup: Page, key: string): Promise<unknown> {
+  return popup.evaluate(async (k) => (await (globalThis as unknown as ExtensionGlobals).chrome.storage.local.get(k))[k], key);
+}
+
+async function me(request: APIRequestContext, token: string) {
+  return request.get(`${E2E_APP_URL}/api/v1/me`, { headers: { Authorization: `Bearer ${token}` } });
+}
+
+async function usedThisMonth(request: APIRequestContext, token: string): Promise<number> {
+  const response = await me(request, token);
+  expect(response.status()).toBe(200);
+  return ((await response.json()) as { usage: { used: number } }).usage.used;
+}
+
+async function iconVisible(overlay: Overlay): Promise<boolean> {
+  return (await overlay.snapshot())?.iconVisible ?? false;
+}
+
+test("password, one-time-code and opted-out fields get no icon and send nothing", async ({ context, extensionId, connected: _connected, openFixture, request }) => {
+  const optimize = watchOptimize(context);
+  const page = await openFixture("guards");
+  const overlay = await Overlay.on(page);
+
+  for (const label of ["Password", "Code", "Notes", "Draft"]) {
+    await page.getByLabel(label, { exact: true }).click();
+    await page.keyboard.type(SECRET);
+    expect(await iconVisible(overlay), `${label}: no icon while typing`).toBe(false);
+  }
+
+  // The control, typed after them: its suggestion comes after any request they would have caused.
+  await page.getByLabel("Message", { exact: true }).click();
+  await page.keyboard.type(MESSAGE);
+  await expect.poll(async () => (await overlay.snapshot())?.iconState).toBe("ready");
+  expect(optimize.length).toBeGreaterThan(0);
+  expect(new Set(optimize)).toEqual(new Set([MESSAGE]));
+
+  // Back in a guarded field the icon goes away; the account counted the control's message alone.
+  for (const label of ["Password", "Code", "Notes", "Draft"]) {
+    await page.getByLabel(label, { exact: true }).click();
+    await expect.poll(() => iconVisible(overlay), `${label}: no icon on focus`).toBe(false);
+  }
+  const popup = await openPopup(context, extensionId);
+  const token = (await stored(popup, "token")) as string;
+  expect(await usedThisMonth(request, token)).toBe(1);
+});
+
+test("a site switched off in the popup gets nothing until it is switched back on", async ({ context, extensionId, connected: _connected, page }) => {
+  // The popup names the active tab's site only when it may read the tab's address: after a click on
+  // the toolbar button (activeTab, which a test cannot click) or on the app's own origin (a host
+  // permission). So this runs on the app's dashboard, where the connected fixture left \`page\`.
+  await expect(page).toHaveURL(/\/dashboard$/);
+  const optimize = watchOptimize(context);
+  const popup = await openPopup(context, extensionId);
+  await page.bringToFront();
+  await popup.reload();
+  const siteSwitch = popup.getByRole("switch", { name: "On for localhost" });
+  await expect(siteSwitch).toBeChecked();
+  await siteSwitch.click();
+  await expect.poll(() => stored(popup, "disabledSites")).toEqual(["localhost"]);
+
+  const overlay = await Overlay.on(page);
+  await page.bringToFront();
+  const field = page.getByLabel("Your message");
+  await field.click();
+  await page.keyboard.type(MESSAGE);
+  await expect(field).toHaveValue(MESSAGE);
+  expect(await iconVisible(overlay)).toBe(false);
+
+  // Switched back on, the icon comes back on the focused field, and the next pause asks.
+  await siteSwitch.click();
+  await expect.poll(() => stored(popup, "disabledSites")).toEqual([]);
+  await expect.poll(() => iconVisible(overlay)).toBe(true);
+  expect(optimize).toEqual([]);
+  await field.press("End");
+  await page.keyboard.type(" and let me know what you think");
+  await expect.poll(async () => (await overlay.snapshot())?.iconState).toBe("ready");
+  expect(new Set(optimize)).toEqual(new Set([`${MESSAGE} and let me know what you think`]));
+});
+
+test("at the Free limit the card says so and offers Upgrade, and nothing more is counted", async ({ context, extensionId, connected, openFixture, request }) => {
+  const month = new Date().toISOString().slice(0, 7);
+  await sql("insert into public.usage_tracking (user_id, month, tier, message_count) values ($1, $2, 'free', 30)", [await userIdFor(connected.email), month]);
+
+  const page = await openFixture("textarea");
+  const overlay = await Overlay.on(page);
+  await page.getByLabel("Message").click();
+  await page.keyboard.type(MESSAGE);
+  await expect.poll(async () => (await overlay.snapshot())?.iconState).toBe("attention");
+  await overlay.click("icon");
+  await expect.poll(async () => (await overlay.snapshot())?.buttons).toContain("Upgrade");
+  const card = (await overlay.snapshot())!;
+  expect(card.suggestion).toBeNull();
+  expect(card.notes[0]).toBe("You've used your 30 free messages this month.");
+  expect(card.notes[1]).toContain("upgrade to Pro for unlimited messages");
+
+  const subscription = context.waitForEvent("page");
+  await overlay.click("Upgrade");
+  await expect(await subscription).toHaveURL(`${E2E_APP_URL}/dashboard/subscription`);
+
+  const popup = await openPopup(context, extensionId);
+  expect(await usedThisMonth(request, (await stored(popup, "token")) as string)).toBe(30);
+});
+
+test("Disconnect revokes the token on the server and the field asks to connect", async ({ context, extensionId, connected, openFixture, request }) => {
+  const popup = await openPopup(context, extensionId);
+  await expect(popup.getByText(connected.email)).toBeVisible();
+  const token = await stored(popup, "token");
+  expect(token).toEqual(expect.stringMatching(/^tw_/));
+  expect((await me(request, token as string)).status()).toBe(200);
+
+  await popup.getByRole("button", { name: "Disconnect" }).click();
+  await expect(popup.getByRole("button", { name: "Connect to Tonewise" })).toBeVisible();
+  expect(await stored(popup, "token")).toBeUndefined();
+  const refused = await me(request, token as string);
+  expect(refused.status()).toBe(401);
+  expect(((await refused.json()) as { error: { code: string } }).error.code).toBe("unauthorized");
+
+  const page = await openFixture("textarea");
+  const overlay = await Overlay.on(page);
+  await page.getByLabel("Message").click();
+  await expect.poll(async () => (await overlay.snapshot())?.iconState).toBe("attention");
+  await overlay.click("icon");
+  await expect.poll(async () => (await overlay.snapshot())?.buttons).toContain("Connect Tonewise");
+});

@@ -26,8 +26,9 @@ grant update (time_zone) on table public.user_settings to authenticated;
 create table public.follow_ups (
   id uuid primary key default gen_random_uuid(),
   user_id uuid not null default auth.uid() references auth.users (id) on delete cascade,
-  label text not null check (char_length(label) between 1 and 120 and label !~ '[[:cntrl:]]'),
-  url text check (url is null or (char_length(url) <= 2048 and url ~ '^https?://[^[:space:][:cntrl:]]+$')),
+  -- One line: no C0 control characters (the app's rule for names, app/lib/plain-text.ts).
+  label text not null check (char_length(label) between 1 and 120 and label !~ '[\u0001-\u001f\u007f]'),
+  url text check (url is null or (char_length(url) <= 2048 and url ~* '^https?://' and url !~ '[\u0001-\u0020\u007f]')),
   due_at timestamptz not null,
   -- Which follow-up after the first message this reminder is for: 1 for the first, and so on.
   follow_up_number smallint not null default 1 check (follow_up_number between 1 and 20),

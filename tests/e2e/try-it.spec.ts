@@ -65,3 +65,30 @@ test.describe("try it", () => {
     await expect(page).toHaveURL(/\/dashboard\/subscription$/);
   });
 });
+
+test("after a suggestion, remind me to follow up: set from Try it, listed on the Follow-ups page", async ({ page, javaScriptEnabled }) => {
+  await signUpAndConfirm(page, uniqueEmail("try-it-remind"));
+  await tryIt(page).getByLabel("Your message").fill(MESSAGE);
+  await tryIt(page).getByRole("button", { name: "Optimize message" }).click();
+  await expect(page.getByTestId("try-it-suggestion")).toContainText("$2,400");
+
+  const reminder = page.getByTestId("try-it-reminder");
+  await reminder.getByText("Remind me to follow up").click();
+  await reminder.getByLabel("Label").fill("Jordan — renewal price");
+  await reminder.getByRole("radio", { name: /In 3 business days/ }).check();
+  await reminder.getByRole("button", { name: "Set reminder" }).click();
+  await expect(page.getByRole("region", { name: "Notifications" }).getByRole("status").filter({ hasText: "Reminder set" })).toBeVisible();
+
+  if (javaScriptEnabled) {
+    // Set without leaving the page: the suggestion is still there, and the form is ready for another.
+    await expect(page).toHaveURL(/\/dashboard(\?index)?$/);
+    await expect(page.getByTestId("try-it-suggestion")).toContainText("$2,400");
+    await expect(reminder.getByLabel("Label")).toHaveValue("");
+    await page.goto("/dashboard/follow-ups");
+  } else {
+    await expect(page).toHaveURL(/\/dashboard\/follow-ups$/);
+  }
+  await expect(page.getByRole("region", { name: /^Upcoming/ }).getByRole("listitem").filter({ hasText: "Jordan — renewal price" })).toBeVisible();
+  // The reminder keeps the label only: nothing of the message.
+  await expect(page.getByText("$2,400")).toHaveCount(0);
+});

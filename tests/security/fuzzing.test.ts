@@ -28,6 +28,17 @@ import type { z } from "zod";
 import { MESSAGE_TYPES, TONES } from "~/content/preferences";
 import { createTokenSchema, extensionConnectSchema, extensionTokenRequestSchema } from "~/lib/access-token-forms";
 import { forgotPasswordSchema, profileSchema, resetPasswordSchema, settingsChangeSchema, settingsSchema, signInSchema, signUpSchema } from "~/lib/auth-schemas";
+import {
+  createFollowUpRequestSchema,
+  createReminderFormSchema,
+  FOLLOW_UP_MESSAGES,
+  isReasonableDueAt,
+  parseLocalDateTime,
+  REMINDER_CHOICES,
+  REMINDER_FORM_FIELDS,
+  SNOOZE_CHOICES,
+} from "~/lib/follow-ups/follow-up-schemas";
+import { instantAt } from "~/lib/follow-ups/schedule";
 import { NEWSLETTER_SUCCESS, newsletterSchema } from "~/lib/newsletter";
 import { optimizeRequestSchema, tryItSchema } from "~/lib/optimize/request";
 import { LOCAL_STRIPE_URL } from "../../emulators/config.ts";
@@ -676,10 +687,22 @@ describe("fuzzing the signed-in forms", () => {
     );
     await fc.assert(
       fc.asyncProperty(
-        fc.record({ defaultTone: choice(TONES), defaultMessageType: choice(MESSAGE_TYPES), notifications: checkbox, usageAnalytics: checkbox, junk: junkFields }),
+        fc.record({
+          defaultTone: choice(TONES),
+          defaultMessageType: choice(MESSAGE_TYPES),
+          notifications: checkbox,
+          usageAnalytics: checkbox,
+          timeZone: choice(["Europe/Berlin", "America/New_York", "UTC", "Asia/Kolkata"]),
+          junk: junkFields,
+        }),
         async ({ junk, ...fields }) => {
           const sent = formOf(fields, junk);
+          if (received(sent).get("intent") === "adopt-time-zone") return; // the browser's own post, below
           const before = await fingerprint();
+          const [{ time_zone: zoneBefore } = { time_zone: null }] = await app.backend.sql<{ time_zone: string | null }>(
+            "select time_zone from public.user_settings where user_id = $1",
+            [userId],
+          );
           const response = await client.fetch("/dashboard/settings", { method: "POST", body: sent });
           if (tooLarge(sent)) return expectTooLarge(response);
 
@@ -695,7 +718,7 @@ describe("fuzzing the signed-in forms", () => {
           expect(response.status).toBe(200);
           expect((await page(response)).toasts).toEqual(["Settings saved / Your preferences have been updated."]);
           const [row] = await app.backend.sql<Record<string, unknown>>(
-            "select notifications, default_tone, default_message_type, usage_analytics from public.user_settings where user_id = $1",
+            "select notifications, default_tone, default_message_type, usage_analytics, time_zone from public.user_settings where user_id = $1",
             [userId],
           );
           expect(row).toEqual({
@@ -703,6 +726,8 @@ describe("fuzzing the signed-in forms", () => {
             default_tone: submission.value.defaultTone,
             default_message_type: submission.value.defaultMessageType,
             usage_analytics: submission.value.usageAnalytics,
+            // An empty or absent time zone leaves the one the account has.
+            time_zone: submission.value.timeZone ?? zoneBefore,
           });
         },
       ),
@@ -831,6 +856,145 @@ describe("fuzzing the signed-in forms", () => {
 // Every form at once: how the body is encoded
 // -------------------------------------------------------------------------------------------------
 
+describe("fuzzing the follow-up reminders", () => {
+  it("the Follow-ups page: never a 5xx; an invalid reminder creates nothing, a valid one is stored as typed; another user's reminder is never touched", TIMEOUT, async () => {
+    const email = `reminders.${next()}@example.com`;
+    const client = await signUpThroughApp(app, email, "Rhea Reminder");
+    const userId = await userIdOf(email);
+    const otherEmail = `reminders.other.${next()}@example.com`;
+    await signUpThroughApp(app, otherEmail, "Otto Other");
+    const [others] = await app.backend.sql<{ id: string }>(
+      "insert into public.follow_ups (user_id, label, due_at) values ($1, 'Not yours', now() - interval '1 hour') returning id",
+      [await userIdOf(otherEmail)],
+    );
+    const year = new Date().getUTCFullYear();
+    const label = fc.oneof(
+      { weight: 4, arbitrary: fc.constantFrom("Maria Alvarez — demo recap", "  Acme renewal ", "x".repeat(120), "x".repeat(121), "Zoë 😀 ﷺ") },
+      { weight: 3, arbitrary: anyText },
+    );
+    const url = fc.option(
+      fc.oneof(
+        { weight: 3, arbitrary: fc.constantFrom("https://mail.example.com/mail/u/0/#inbox/A", "HTTP://crm.example.com/deal/1?x=1", "javascript:alert(1)", "ftp://files.example.com/", "https://", "") },
+        { weight: 2, arbitrary: anyText },
+      ),
+      { nil: undefined, freq: 3 },
+    );
+    const when = fc.oneof({ weight: 6, arbitrary: fc.constantFrom(...REMINDER_CHOICES) }, { weight: 1, arbitrary: anyText });
+    const at = fc.option(
+      fc.oneof(
+        { weight: 3, arbitrary: fc.constantFrom(`${year + 1}-03-02T14:30`, "2020-01-06T09:00", `${year + 3}-01-01T09:00`, `${year + 1}-02-30T09:00`, "") },
+        { weight: 1, arbitrary: anyText },
+      ),
+      { nil: undefined, freq: 3 },
+    );
+    const intent = fc.oneof(
+      { weight: 6, arbitrary: fc.constant("create") },
+      { weight: 3, arbitrary: fc.constantFrom("done", "reopen", "delete", "snooze", "next") },
+      { weight: 1, arbitrary: anyText },
+    );
+    const id = fc.option(fc.oneof(fc.constant(others!.id), fc.uuid(), anyText), { nil: undefined, freq: 4 });
+    const until = fc.option(fc.oneof(fc.constantFrom(...SNOOZE_CHOICES), anyText), { nil: undefined, freq: 4 });
+    await fc.assert(
+      fc.asyncProperty(fc.record({ intent, id, until, label, url, when, at, junk: junkFields }), async ({ junk, ...fields }) => {
+        const sent = formOf(fields, junk);
+        const before = await fingerprint();
+        const response = await client.fetch("/dashboard/follow-ups", { method: "POST", body: sent });
+        if (tooLarge(sent)) return expectTooLarge(response);
+        if (received(sent).get("intent") !== "create") {
+          // The user has no reminder of their own: every change is refused in words, and the
+          // other user's reminder is out of reach whatever id is sent.
+          expect(response.status).toBe(303);
+          expect(response.headers.get("Location")).toBe("/dashboard/follow-ups");
+          const { toasts } = await page(await client.fetch("/dashboard/follow-ups"));
+          expect(toasts).toHaveLength(1);
+          expect(["Error / That reminder could not be found.", "Error / That action is not available."]).toContain(toasts[0]);
+          expect(await fingerprint()).toBe(before);
+          return;
+        }
+        const verdict = judgeForm(createReminderFormSchema, sent, REMINDER_FORM_FIELDS);
+        if (!verdict.ok) {
+          await expectValidationError(response, verdict);
+          expect(await fingerprint()).toBe(before);
+          return;
+        }
+        const value = verdict.value as z.output<typeof createReminderFormSchema>;
+        if (value.when === "custom") {
+          // The account has no time zone yet: a chosen time is read as UTC.
+          const dueAt = instantAt(parseLocalDateTime(value.at!)!, "UTC");
+          if (dueAt.getTime() < Date.now() - 60_000 || !isReasonableDueAt(dueAt, new Date())) {
+            expect(response.status).toBe(200);
+            expect((await page(response)).toasts).toEqual([`Validation Error / ${FOLLOW_UP_MESSAGES.atRange}`]);
+            expect(await fingerprint()).toBe(before);
+            return;
+          }
+        }
+        expect(response.status).toBe(303);
+        const { toasts } = await page(await client.fetch("/dashboard/follow-ups"));
+        expect(toasts).toEqual([expect.stringMatching(/^Reminder set \/ We'll remind you /)]);
+        const [row] = await app.backend.sql<{ label: string; url: string | null }>(
+          "select label, url from public.follow_ups where user_id = $1 order by created_at desc limit 1",
+          [userId],
+        );
+        expect(row).toEqual({ label: value.label, url: value.url ?? null });
+        await app.backend.sql("delete from public.follow_ups where user_id = $1", [userId]);
+      }),
+      { numRuns: 25 },
+    );
+    const [untouched] = await app.backend.sql<{ label: string; completed_at: string | null }>("select label, completed_at from public.follow_ups where id = $1", [others!.id]);
+    expect(untouched).toEqual({ label: "Not yours", completed_at: null });
+  });
+
+  it("POST /api/v1/follow-ups: never a 5xx; 400 with the field at fault, 413 past 64 KB; only a valid reminder is stored", TIMEOUT, async () => {
+    const { userId, token } = await apiUser("reminders-api");
+    const soon = () => new Date(Date.now() + 60 * 60_000).toISOString();
+    const body = fc.oneof(
+      {
+        weight: 5,
+        arbitrary: withJunkMembers(
+          fc.record(
+            {
+              label: fc.oneof({ weight: 4, arbitrary: fc.constantFrom("Maria Alvarez — demo recap", " Acme ", "x".repeat(121)) }, { weight: 2, arbitrary: anyText }, { weight: 1, arbitrary: wrongType }),
+              url: fc.oneof(fc.constantFrom("https://mail.example.com/a", null, "javascript:alert(1)", "https://"), junkText, wrongType),
+              dueAt: fc.oneof(
+                { weight: 4, arbitrary: fc.constantFrom(soon(), "2026-11-25T09:00:00+01:00", "2020-01-01T09:00:00Z", "2099-01-01T09:00:00Z", "2026-11-25T09:00:00", "tomorrow") },
+                { weight: 1, arbitrary: junkText },
+                { weight: 1, arbitrary: wrongType },
+              ),
+              followUpNumber: fc.oneof(fc.constantFrom(1, 2, 3, 20, 21, 0, -1, 1.5), wrongType),
+            },
+            { requiredKeys: [] },
+          ),
+        ),
+      },
+      { weight: 1, arbitrary: anyBody },
+    );
+    await fc.assert(
+      fc.asyncProperty(body, fc.constantFrom(...CONTENT_TYPES), async (sent, contentType) => {
+        const before = await fingerprint();
+        const response = await app.client().fetch("/api/v1/follow-ups", {
+          method: "POST",
+          headers: { Authorization: `Bearer ${token}`, "Content-Type": contentType },
+          body: sent,
+        });
+        const verdict = judgeJson(createFollowUpRequestSchema, sent);
+        if (verdict.status === 413) return expectApiError(response, 413, "payload_too_large");
+        const dueAtOutOfRange = verdict.status === 200 && !isReasonableDueAt(new Date(verdict.value.dueAt), new Date());
+        if (verdict.status === 400 || dueAtOutOfRange) {
+          if (verdict.status === 400) await expectApiError(response, 400, "invalid_request", verdict.message, verdict.field);
+          else await expectApiError(response, 400, "invalid_request", undefined, "dueAt");
+          expect(await fingerprint()).toBe(before);
+          return;
+        }
+        expect(response.status).toBe(201);
+        const { followUp } = (await response.json()) as { followUp: { label: string; url: string | null; followUpNumber: number } };
+        expect(followUp).toMatchObject({ label: verdict.value.label, url: verdict.value.url ?? null, followUpNumber: verdict.value.followUpNumber ?? 1 });
+        expect(await count("select count(*) from public.follow_ups where user_id = $1", [userId])).toBeGreaterThan(0);
+      }),
+      { numRuns: 40 },
+    );
+  });
+});
+
 describe("fuzzing how a form is encoded", () => {
   it("bodies that are not a form (JSON, text, broken multipart) to every form action: never a 5xx, nothing written", TIMEOUT, async () => {
     const email = `typed.${next()}@example.com`;
@@ -846,6 +1010,7 @@ describe("fuzzing how a form is encoded", () => {
       signOut: { path: "/auth/sign-out", client: freshClient },
       account: { path: "/dashboard/account", client: () => client },
       settings: { path: "/dashboard/settings", client: () => client },
+      followUps: { path: "/dashboard/follow-ups", client: () => client },
       tryIt: { path: "/dashboard?index", client: () => client },
       subscription: { path: "/dashboard/subscription", client: () => client },
       extensionConnect: { path: `/extension/connect?code_challenge=${challenge}&code_challenge_method=S256&state=state-1234`, client: () => client },
@@ -893,6 +1058,7 @@ describe("fuzzing how a form is encoded", () => {
       profile: { path: "/dashboard/account", client: () => client, fields: { fullName: "" } },
       createToken: { path: "/dashboard/account", client: () => client, fields: { intent: "create-token", name: "" } },
       settings: { path: "/dashboard/settings", client: () => client, fields: { defaultTone: "loud" } },
+      reminder: { path: "/dashboard/follow-ups", client: () => client, fields: { intent: "create", label: "" } },
       tryIt: { path: "/dashboard?index", client: () => client, fields: { text: " " } },
     };
     const names = Object.keys(FORMS);
@@ -994,7 +1160,7 @@ function judgeJson<T>(schema: z.ZodType<T>, body: string): ApiVerdict<T> {
   const parsed = schema.safeParse(value);
   if (parsed.success) return { status: 200, value: parsed.data };
   const issue = parsed.error.issues[0]!;
-  const field = issue.path[0];
+  const field = issue.code === "unrecognized_keys" ? issue.keys[0] : issue.path[0];
   return { status: 400, message: issue.message, ...(typeof field === "string" ? { field } : {}) };
 }
 

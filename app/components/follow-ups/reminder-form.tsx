@@ -88,7 +88,7 @@ export function ReminderForm({ id, choices, timeZone, now, lastResult, fetcher }
               <span>
                 <span className="font-medium text-slate-900">{CHOICE_LABELS[choice]}</span>
                 {choice !== "custom" ? <span className="block text-slate-600">{formatReminderTime(choices[choice], timeZone, at)}</span> : null}
-                {choice === "suggested" ? <span className="block text-xs text-slate-500">Two business days later, at 9:00 in the morning</span> : null}
+                {choice === "suggested" ? <span className="block text-xs text-slate-600">Two business days later, at 9:00 in the morning</span> : null}
               </span>
             </label>
           ))}

@@ -48,6 +48,8 @@ export default [
   layout("routes/api/v1/layout.ts", [
     route("api/v1/optimize", "routes/api/v1/optimize.ts"),
     route("api/v1/me", "routes/api/v1/me.ts"),
+    route("api/v1/follow-ups", "routes/api/v1/follow-ups.ts"),
+    route("api/v1/follow-ups/:id", "routes/api/v1/follow-up.ts"),
     route("api/v1/extension/token", "routes/api/v1/extension-token.ts"),
     route("api/v1/*", "routes/api/v1/not-found.ts"),
   ]),

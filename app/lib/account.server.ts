@@ -1,6 +1,7 @@
 import type { SupabaseClient, User } from "@supabase/supabase-js";
 import { loadPaymentIssue, type PaymentIssue } from "./billing.server";
-import type { ExtensionSettings } from "./settings.server";
+import type { StoredSettings } from "./settings.server";
+import { isValidTimeZone } from "./follow-ups/schedule";
 import { apiUsage, summarizeUsage, usageMonth, type Tier, type UsageSummary } from "./usage";
 
 /**
@@ -74,9 +75,11 @@ type AccountSummaryRow = {
   used: number;
   message_limit: number | null;
   notifications: boolean;
-  default_tone: ExtensionSettings["defaultTone"];
-  default_message_type: ExtensionSettings["defaultMessageType"];
+  default_tone: StoredSettings["defaultTone"];
+  default_message_type: StoredSettings["defaultMessageType"];
   usage_analytics: boolean;
+  time_zone: string | null;
+  due_follow_ups: number;
 };
 
 /** What `GET /api/v1/me` answers, read in one round trip (`account_summary`). Null if the account is gone. */
@@ -94,6 +97,8 @@ export async function loadApiAccount(supabase: SupabaseClient, userId: string) {
       defaultTone: data.default_tone,
       defaultMessageType: data.default_message_type,
       usageAnalytics: data.usage_analytics,
-    } satisfies ExtensionSettings,
+      timeZone: isValidTimeZone(data.time_zone) ? data.time_zone : null,
+    } satisfies StoredSettings,
+    followUps: { due: data.due_follow_ups },
   };
 }

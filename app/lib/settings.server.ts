@@ -2,17 +2,22 @@ import type { SupabaseClient } from "@supabase/supabase-js";
 import { DEFAULT_SETTINGS, MESSAGE_TYPES, TONES } from "~/content/preferences";
 import type { settingsSchema } from "./auth-schemas";
 import type { z } from "zod";
+import { isValidTimeZone } from "./follow-ups/schedule";
 
+/** What a save writes: `timeZone` only when given. */
 export type ExtensionSettings = z.infer<typeof settingsSchema>;
+/** What is stored: `timeZone` is null until the browser or the user sets it. */
+export type StoredSettings = Omit<ExtensionSettings, "timeZone"> & { timeZone: string | null };
 
 type SettingsRow = {
   notifications: boolean;
   default_tone: string;
   default_message_type: string;
   usage_analytics: boolean;
+  time_zone: string | null;
 };
 
-function fromRow(row: SettingsRow): ExtensionSettings {
+function fromRow(row: SettingsRow): StoredSettings {
   return {
     notifications: row.notifications,
     defaultTone: (TONES as readonly string[]).includes(row.default_tone)
@@ -22,21 +27,26 @@ function fromRow(row: SettingsRow): ExtensionSettings {
       ? (row.default_message_type as ExtensionSettings["defaultMessageType"])
       : DEFAULT_SETTINGS.defaultMessageType,
     usageAnalytics: row.usage_analytics,
+    timeZone: isValidTimeZone(row.time_zone) ? row.time_zone : null,
   };
 }
 
 /** The user's extension preferences; the spec's defaults when they cannot be read. */
-export async function loadSettings(supabase: SupabaseClient, userId: string): Promise<ExtensionSettings> {
+export async function loadSettings(supabase: SupabaseClient, userId: string): Promise<StoredSettings> {
   const { data, error } = await supabase
     .from("user_settings")
-    .select("notifications, default_tone, default_message_type, usage_analytics")
+    .select("notifications, default_tone, default_message_type, usage_analytics, time_zone")
     .eq("user_id", userId)
     .maybeSingle();
   if (error) console.error(`Settings load failed: ${error.message}`);
-  return data ? fromRow(data as SettingsRow) : { ...DEFAULT_SETTINGS };
+  return data ? fromRow(data as SettingsRow) : { ...DEFAULT_SETTINGS, timeZone: null };
 }
 
-export async function saveSettings(supabase: SupabaseClient, userId: string, settings: ExtensionSettings): Promise<string | null> {
+export async function saveSettings(
+  supabase: SupabaseClient,
+  userId: string,
+  settings: Omit<ExtensionSettings, "timeZone"> & { timeZone?: string | null },
+): Promise<string | null> {
   const { data, error } = await supabase
     .from("user_settings")
     .update({
@@ -44,10 +54,21 @@ export async function saveSettings(supabase: SupabaseClient, userId: string, set
       default_tone: settings.defaultTone,
       default_message_type: settings.defaultMessageType,
       usage_analytics: settings.usageAnalytics,
+      ...(settings.timeZone ? { time_zone: settings.timeZone } : {}),
     })
     .eq("user_id", userId)
     .select("user_id");
   if (error) return error.message;
   if (!data || data.length === 0) return "Your settings could not be found.";
   return null;
+}
+
+/**
+ * Stores the time zone the browser reported for a user who has none yet. A zone the user chose
+ * (in Settings) is never overwritten this way.
+ */
+export async function adoptBrowserTimeZone(supabase: SupabaseClient, userId: string, timeZone: string): Promise<void> {
+  if (!isValidTimeZone(timeZone)) return;
+  const { error } = await supabase.from("user_settings").update({ time_zone: timeZone }).eq("user_id", userId).is("time_zone", null);
+  if (error) console.error(`Time zone save failed: ${error.code ?? "unknown"}`);
 }

@@ -65,6 +65,7 @@ const HOW_TO_REACH: Record<string, string> = {
   "routes/blog/article": `/blog/${aRealPostSlug()}`,
   "routes/extension/connect": `/extension/connect?${new URLSearchParams({ code_challenge: "E".repeat(43), code_challenge_method: "S256", state: "forged-state" })}`,
   "routes/api/v1/not-found": "/api/v1/no-such-endpoint",
+  "routes/api/v1/follow-up": "/api/v1/follow-ups/00000000-0000-4000-8000-000000000000",
   "routes/not-found": "/no-such-page",
 };
 
@@ -117,6 +118,13 @@ const FORGERIES: Record<string, Forgery> = {
     takesEffect: true,
   },
   "routes/api/v1/me": { submissions: async () => [textPlainJson({})], takesEffect: false },
+  // A reminder in the victim's list, pointing wherever the forger likes.
+  "routes/api/v1/follow-ups": {
+    submissions: async () => [textPlainJson({ label: "Forged reminder", url: "https://evil.example/", dueAt: new Date().toISOString() })],
+    takesEffect: true,
+  },
+  // Only PATCH and DELETE act here; a form can send neither.
+  "routes/api/v1/follow-up": { submissions: async () => [textPlainJson({ done: true })], takesEffect: false },
   "routes/api/v1/not-found": { submissions: async () => [textPlainJson({})], takesEffect: false },
   "routes/api/stripe-webhook": {
     submissions: async () => {

@@ -228,7 +228,8 @@ async function fingerprint(): Promise<string> {
       (select string_agg(t::text, ';' order by t.user_id, t.draft_id) from public.optimization_drafts t),
       (select string_agg(t::text, ';' order by t.id) from public.message_events t),
       (select string_agg(t::text, ';' order by t.id) from public.subscriptions t),
-      (select string_agg(t::text, ';' order by t.user_id) from public.billing_customers t)
+      (select string_agg(t::text, ';' order by t.user_id) from public.billing_customers t),
+      (select string_agg(t::text, ';' order by t.id) from public.follow_ups t)
     )) as digest`);
   return row!.digest;
 }

@@ -31,19 +31,26 @@ const harness = localBackendForThisFile();
 // -------------------------------------------------------------------------------------------------
 
 /**
- * Privileges of `authenticated` on public relations: owner reads, plus the profile name and the
- * four preferences. "SELECT" is every column; "SELECT(a, b)" those columns only. A relation not
- * listed must grant nothing. `anon` is granted nothing on any relation.
+ * Privileges of `authenticated` on public relations: owner reads, plus the profile name, the
+ * preferences and time zone, and their own follow-up reminders. "SELECT" is every column;
+ * "SELECT(a, b)" those columns only. A relation not listed must grant nothing. `anon` is granted nothing on any relation.
  */
 const GRANTED_TO_AUTHENTICATED: Record<string, string[]> = {
   // Never token_hash: owners see their tokens' names and dates only.
   access_tokens: ["SELECT(created_at, hint, id, last_used_at, name, revoked_at, user_id)"],
   billing_customers: ["SELECT"],
+  // Owners manage their reminders; user_id is never theirs to write (it defaults to auth.uid()).
+  follow_ups: [
+    "SELECT",
+    "INSERT(completed_at, due_at, follow_up_number, label, url)",
+    "UPDATE(completed_at, due_at, follow_up_number, label, url)",
+    "DELETE",
+  ],
   message_events: ["SELECT"],
   profiles: ["SELECT", "UPDATE(full_name)"],
   subscriptions: ["SELECT"],
   usage_tracking: ["SELECT"],
-  user_settings: ["SELECT", "UPDATE(default_message_type, default_tone, notifications, usage_analytics)"],
+  user_settings: ["SELECT", "UPDATE(default_message_type, default_tone, notifications, time_zone, usage_analytics)"],
 };
 
 /** The landing page's account count: nothing else about users leaves it. */
@@ -69,6 +76,8 @@ const EXECUTABLE_BY_AUTHENTICATED = [
  */
 const CONSTRAINED_VALUES: Record<string, readonly [unknown, unknown, unknown]> = {
   "access_tokens.hint": ["aaaa", "bbbb", "cccc"],
+  "follow_ups.follow_up_number": [1, 2, 3],
+  "follow_ups.url": ["https://mail.example.com/a", "https://mail.example.com/b", "https://evil.example.com/"],
   "message_events.message_type": ["text", "email", "crm"],
   "message_events.platform": ["web", "extension", "cli"],
   "message_events.tone": ["professional", "casual", "friendly"],
@@ -77,6 +86,7 @@ const CONSTRAINED_VALUES: Record<string, readonly [unknown, unknown, unknown]> =
   "usage_tracking.tier": ["free", "pro", "pro"],
   "user_settings.default_message_type": ["text", "email", "crm"],
   "user_settings.default_tone": ["professional", "casual", "friendly"],
+  "user_settings.time_zone": ["Europe/Berlin", "Asia/Tokyo", "America/New_York"],
 };
 
 // -------------------------------------------------------------------------------------------------

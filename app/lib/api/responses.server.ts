@@ -9,6 +9,7 @@ export type ApiErrorCode =
   | "not_found"
   | "method_not_allowed"
   | "payload_too_large"
+  | "limit_reached"
   | "quota_exceeded"
   | "rate_limited"
   | "engine_failed"

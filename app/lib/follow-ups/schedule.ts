@@ -157,3 +157,20 @@ export function nextInSequence(sentAt: Date, followUpsSoFar: number, timeZone: s
     suggestStopping: followUpsSoFar >= RECOMMENDED_MAX_FOLLOW_UPS,
   };
 }
+
+/** The quick choices "Remind me to follow up" offers, computed for `now` in `timeZone`. */
+export function reminderChoiceTimes(now: Date, timeZone: string) {
+  return {
+    suggested: suggestedFollowUp(now, timeZone),
+    tomorrow: tomorrowMorning(now, timeZone),
+    "three-business-days": businessMorningsLater(now, 3, timeZone),
+    week: inAWeek(now, timeZone),
+  } as const;
+}
+
+/** Where a snoozed reminder moves to. */
+export function snoozeUntil(choice: "later-today" | "tomorrow" | "next-week", now: Date, timeZone: string): Date {
+  if (choice === "later-today") return laterToday(now);
+  if (choice === "tomorrow") return tomorrowMorning(now, timeZone);
+  return nextWeekMorning(now, timeZone);
+}

@@ -6,23 +6,10 @@
 import { describe, expect, it } from "vitest";
 import { createClient } from "@supabase/supabase-js";
 import { LOCAL_SUPABASE_ANON_KEY, LOCAL_SUPABASE_URL } from "../../../emulators/config.ts";
-import { appForThisFile, signUpThroughApp, toastsIn, type AppClient } from "./app-harness.ts";
+import { appForThisFile, bearer, createTokenThroughApp as createToken, signUpThroughApp, toastsIn, type AppClient } from "./app-harness.ts";
 
 const app = appForThisFile();
 const EXTENSION = "chrome-extension://abcdefghijklmnopabcdefghijklmnop";
-
-async function createToken(client: AppClient, name: string): Promise<string> {
-  const response = await client.post("/dashboard/account", { intent: "create-token", name });
-  expect(response.status).toBe(200);
-  const html = await response.text();
-  const token = /value="(tw_[A-Za-z0-9_-]{43})"/.exec(html)?.[1];
-  if (!token) throw new Error("No token in the page");
-  return token;
-}
-
-function bearer(token: string, init: RequestInit = {}): RequestInit {
-  return { ...init, headers: { Authorization: `Bearer ${token}`, ...init.headers } };
-}
 
 async function pkcePair(): Promise<{ verifier: string; challenge: string }> {
   const verifier = "v".repeat(20) + crypto.randomUUID().replace(/-/g, "") + "xyz";

@@ -134,3 +134,17 @@ export function toastsIn(html: string): string[] {
 function decode(text: string): string {
   return text.replace(/&#x27;|&#39;/g, "'").replace(/&quot;/g, '"').replace(/&lt;/g, "<").replace(/&gt;/g, ">").replace(/&amp;/g, "&");
 }
+
+/** Creates an access token on the Account page (as a browser with JavaScript off) and reads it from the page. */
+export async function createTokenThroughApp(client: AppClient, name: string): Promise<string> {
+  const response = await client.post("/dashboard/account", { intent: "create-token", name });
+  if (response.status !== 200) throw new Error(`Token creation answered ${response.status}`);
+  const token = /value="(tw_[A-Za-z0-9_-]{43})"/.exec(await response.text())?.[1];
+  if (!token) throw new Error("No token in the page");
+  return token;
+}
+
+/** `init` with the token as its Bearer credentials. */
+export function bearer(token: string, init: RequestInit = {}): RequestInit {
+  return { ...init, headers: { Authorization: `Bearer ${token}`, ...init.headers } };
+}

@@ -331,7 +331,8 @@ describe("GET /api/v1/me", () => {
       fullName: "Maria Alvarez",
       tier: "free",
       usage: { tier: "free", used: 3, limit: 30, remaining: 27, resetsAt: nextMonthStart() },
-      settings: { notifications: true, defaultTone: "professional", defaultMessageType: "text", usageAnalytics: true },
+      settings: { notifications: true, defaultTone: "professional", defaultMessageType: "text", usageAnalytics: true, timeZone: null },
+      followUps: { due: 0 },
     });
   });
 

@@ -2,6 +2,7 @@ import { exchangeExtensionCode, revokeAccessToken } from "~/lib/access-tokens.se
 import { extensionTokenRequestSchema } from "~/lib/access-token-forms";
 import { authenticateApiRequest } from "~/lib/api/authenticate.server";
 import { readJsonObject } from "~/lib/api/request-body.server";
+import { parseApiInput } from "~/lib/api/validation.server";
 import { ApiError, apiJson, handleApi, methodNotAllowed } from "~/lib/api/responses.server";
 import { getEnv } from "~/lib/env.server";
 import type { Route } from "./+types/extension-token";
@@ -19,14 +20,8 @@ export async function action({ request, context }: Route.ActionArgs) {
       return new Response(null, { status: 204, headers: { "Cache-Control": "private, no-store" } });
     }
     if (request.method !== "POST") return methodNotAllowed("POST, DELETE");
-    const parsed = extensionTokenRequestSchema.safeParse(await readJsonObject(request));
-    if (!parsed.success) {
-      const issue = parsed.error.issues[0];
-      throw new ApiError(400, "invalid_request", issue?.message ?? "The request is invalid.", {
-        field: typeof issue?.path[0] === "string" ? issue.path[0] : undefined,
-      });
-    }
-    const created = await exchangeExtensionCode(getEnv(context), parsed.data.code, parsed.data.codeVerifier);
+    const input = parseApiInput(extensionTokenRequestSchema, await readJsonObject(request));
+    const created = await exchangeExtensionCode(getEnv(context), input.code, input.codeVerifier);
     if (!created) throw new ApiError(400, "invalid_request", "This code is invalid, expired or already used. Connect the extension again.");
     return apiJson({ token: created.token, tokenType: "Bearer", name: created.summary.name });
   });

@@ -2,6 +2,7 @@ import { loadApiAccount } from "~/lib/account.server";
 import { authenticateApiRequest } from "~/lib/api/authenticate.server";
 import { readJsonObject } from "~/lib/api/request-body.server";
 import { ApiError, apiJson, handleApi, methodNotAllowed } from "~/lib/api/responses.server";
+import { parseApiInput } from "~/lib/api/validation.server";
 import { settingsChangeSchema } from "~/lib/auth-schemas";
 import { getEnv } from "~/lib/env.server";
 import { saveSettings } from "~/lib/settings.server";
@@ -18,23 +19,18 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 /**
  * PATCH /api/v1/me — `{ "settings": { "defaultTone"?, "defaultMessageType"?, "notifications"?,
- * "usageAnalytics"? } }`: changes those settings (the others stay) and answers as GET does.
+ * "usageAnalytics"?, "timeZone"? } }`: changes those settings (the others stay) and answers as
+ * GET does.
  */
 export async function action({ request, context }: Route.ActionArgs) {
   return handleApi(async () => {
     if (request.method !== "PATCH") return methodNotAllowed("GET, PATCH");
     const caller = await authenticateApiRequest(request, context);
     const body = await readJsonObject(request);
-    const parsed = settingsChangeSchema.safeParse(body.settings);
-    if (!parsed.success) {
-      const issue = parsed.error.issues[0];
-      const key = issue?.code === "unrecognized_keys" ? issue.keys[0] : issue?.path[0];
-      throw new ApiError(400, "invalid_request", body.settings === undefined ? "settings is required." : (issue?.message ?? "The settings are invalid."), {
-        field: typeof key === "string" ? `settings.${key}` : "settings",
-      });
-    }
+    if (body.settings === undefined) throw new ApiError(400, "invalid_request", "settings is required.", { field: "settings" });
+    const change = parseApiInput(settingsChangeSchema, body.settings, "settings");
     const current = await accountOf(context, caller.userId);
-    const error = await saveSettings(sharedServiceClient(getEnv(context)), caller.userId, { ...current.settings, ...parsed.data });
+    const error = await saveSettings(sharedServiceClient(getEnv(context)), caller.userId, { ...current.settings, ...change });
     if (error) {
       console.error("Settings save failed (API)");
       throw new ApiError(503, "service_unavailable", "Your settings could not be saved just now. Please try again.");

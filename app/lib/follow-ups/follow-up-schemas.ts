@@ -1,0 +1,160 @@
+import "../zod-config";
+import { z } from "zod";
+import { isPlainLine } from "../plain-text";
+import { isValidTimeZone } from "./schedule";
+
+/**
+ * Follow-up reminders as the browser and the server both check them: the dashboard's forms and
+ * the `/api/v1/follow-ups` bodies. A reminder holds a label, an optional page to reopen and a
+ * time, never any of the message it is about.
+ */
+export const FOLLOW_UP_LIMITS = {
+  labelMax: 120,
+  urlMax: 2048,
+  /** Open reminders per user (the database refuses the 201st). */
+  maxOpen: 200,
+  /** Reminders per user in all; done ones are removed 90 days after completion. */
+  maxTotal: 1000,
+  /** The highest follow-up number a sequence can reach. */
+  maxNumber: 20,
+  /** How far ahead a reminder can be set. */
+  maxDaysAhead: 366,
+} as const;
+
+export const FOLLOW_UP_MESSAGES = {
+  label: "Give the reminder a label, such as 'Maria Alvarez — demo recap'.",
+  labelTooLong: `Labels can be at most ${FOLLOW_UP_LIMITS.labelMax} characters.`,
+  labelPlain: "Labels can use letters, numbers, spaces and punctuation.",
+  url: "Enter a web address starting with http:// or https://, or leave it empty.",
+  urlTooLong: `Web addresses can be at most ${FOLLOW_UP_LIMITS.urlMax} characters.`,
+  when: "Choose when to be reminded.",
+  at: "Choose a date and time.",
+  atRange: "Choose a time from now to a year ahead.",
+  timeZone: "Choose a time zone from the list.",
+} as const;
+
+/** An absolute http(s) URL without spaces or control characters. */
+export function isWebAddress(value: string): boolean {
+  if (!/^https?:\/\/\S+$/i.test(value) || !isPlainLine(value)) return false;
+  try {
+    const url = new URL(value);
+    return (url.protocol === "http:" || url.protocol === "https:") && url.hostname.length > 0;
+  } catch {
+    return false;
+  }
+}
+
+export const followUpLabelField = z
+  .string({ message: FOLLOW_UP_MESSAGES.label })
+  .trim()
+  .min(1, { message: FOLLOW_UP_MESSAGES.label })
+  .max(FOLLOW_UP_LIMITS.labelMax, { message: FOLLOW_UP_MESSAGES.labelTooLong })
+  .refine(isPlainLine, { message: FOLLOW_UP_MESSAGES.labelPlain });
+
+export const followUpUrlField = z
+  .string({ message: FOLLOW_UP_MESSAGES.url })
+  .trim()
+  .max(FOLLOW_UP_LIMITS.urlMax, { message: FOLLOW_UP_MESSAGES.urlTooLong })
+  .refine(isWebAddress, { message: FOLLOW_UP_MESSAGES.url });
+
+export const timeZoneField = z.string({ message: FOLLOW_UP_MESSAGES.timeZone }).refine(isValidTimeZone, { message: FOLLOW_UP_MESSAGES.timeZone });
+
+/** The quick choices, in the order they are offered. */
+export const REMINDER_CHOICES = ["suggested", "tomorrow", "three-business-days", "week", "custom"] as const;
+export type ReminderChoice = (typeof REMINDER_CHOICES)[number];
+
+export const SNOOZE_CHOICES = ["later-today", "tomorrow", "next-week"] as const;
+export type SnoozeChoice = (typeof SNOOZE_CHOICES)[number];
+
+/** `<input type="datetime-local">`'s value: a wall time, read in the user's time zone. */
+const LOCAL_DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})$/;
+
+export function parseLocalDateTime(value: string) {
+  const match = LOCAL_DATE_TIME.exec(value);
+  if (!match) return null;
+  const [year, month, day, hour, minute] = match.slice(1).map(Number) as [number, number, number, number, number];
+  const check = new Date(Date.UTC(year, month - 1, day, hour, minute));
+  if (check.getUTCMonth() !== month - 1 || check.getUTCDate() !== day || hour > 23 || minute > 59) return null;
+  return { year, month, day, hour, minute };
+}
+
+/**
+ * The dashboard's "Remind me to follow up" form. `timeZone` is the browser's, sent by a hidden
+ * field once JavaScript runs; the account's own time zone wins when it has one.
+ */
+export const createReminderFormSchema = z
+  .object({
+    label: followUpLabelField,
+    url: followUpUrlField.optional(),
+    when: z.enum(REMINDER_CHOICES, { message: FOLLOW_UP_MESSAGES.when }),
+    at: z.string().optional(),
+    timeZone: z.string().optional(),
+  })
+  .superRefine((value, context) => {
+    if (value.when === "custom" && (!value.at || !parseLocalDateTime(value.at))) {
+      context.addIssue({ code: "custom", path: ["at"], message: FOLLOW_UP_MESSAGES.at });
+    }
+  });
+
+export const REMINDER_FORM_FIELDS = ["label", "url", "when", "at"];
+
+/** The reminder a dashboard button acts on. */
+export const reminderIdSchema = z.object({ id: z.uuid({ message: "That reminder could not be found." }) });
+
+export const snoozeFormSchema = reminderIdSchema.extend({
+  until: z.enum(SNOOZE_CHOICES, { message: "Choose how long to snooze." }),
+  timeZone: z.string().optional(),
+});
+
+// -------------------------------------------------------------------------------------------------
+// The API's bodies
+// -------------------------------------------------------------------------------------------------
+
+const isoInstant = z.iso.datetime({ offset: true, message: "dueAt must be an ISO 8601 date and time with a time zone, e.g. 2026-11-25T09:00:00Z." });
+const followUpNumberField = z
+  .number({ message: `followUpNumber must be a whole number from 1 to ${FOLLOW_UP_LIMITS.maxNumber}.` })
+  .int({ message: `followUpNumber must be a whole number from 1 to ${FOLLOW_UP_LIMITS.maxNumber}.` })
+  .min(1, { message: `followUpNumber must be a whole number from 1 to ${FOLLOW_UP_LIMITS.maxNumber}.` })
+  .max(FOLLOW_UP_LIMITS.maxNumber, { message: `followUpNumber must be a whole number from 1 to ${FOLLOW_UP_LIMITS.maxNumber}.` });
+
+/** `POST /api/v1/follow-ups`. */
+export const createFollowUpRequestSchema = z.strictObject(
+  {
+    label: followUpLabelField,
+    url: followUpUrlField.nullable().optional(),
+    dueAt: isoInstant,
+    followUpNumber: followUpNumberField.optional(),
+  },
+  { message: "Only label, url, dueAt and followUpNumber can be set." },
+);
+
+/** `PATCH /api/v1/follow-ups/:id`: any of these, the rest unchanged. */
+export const updateFollowUpRequestSchema = z.strictObject(
+  {
+    label: followUpLabelField.optional(),
+    url: followUpUrlField.nullable().optional(),
+    dueAt: isoInstant.optional(),
+    done: z.boolean({ message: "done must be true or false." }).optional(),
+    followUpNumber: followUpNumberField.optional(),
+  },
+  { message: "Only label, url, dueAt, done and followUpNumber can be changed." },
+);
+
+export const FOLLOW_UP_STATUSES = ["open", "done", "all"] as const;
+
+/** `GET /api/v1/follow-ups`'s query. */
+export const listFollowUpsQuerySchema = z.object({
+  status: z.enum(FOLLOW_UP_STATUSES, { message: "status must be open, done or all." }).default("open"),
+  limit: z.coerce
+    .number({ message: "limit must be a whole number from 1 to 100." })
+    .int({ message: "limit must be a whole number from 1 to 100." })
+    .min(1, { message: "limit must be a whole number from 1 to 100." })
+    .max(100, { message: "limit must be a whole number from 1 to 100." })
+    .default(50),
+});
+
+/** Whether `dueAt` is in the window a reminder may be set for: a day back to a year ahead of `now`. */
+export function isReasonableDueAt(dueAt: Date, now: Date): boolean {
+  const time = dueAt.getTime();
+  return time >= now.getTime() - 24 * 60 * 60_000 && time <= now.getTime() + FOLLOW_UP_LIMITS.maxDaysAhead * 24 * 60 * 60_000;
+}

@@ -1,0 +1,149 @@
+import type { SupabaseClient } from "@supabase/supabase-js";
+
+/**
+ * Follow-up reminders in the database (`public.follow_ups`). Two kinds of caller:
+ *
+ * - the dashboard, with the signed-in user's own client: row-level security keeps every read and
+ *   write to their rows, and `user_id` fills itself in from the session;
+ * - the API for an access token, with the service role: every query names the owner explicitly.
+ *
+ * The per-user limits live in the database (a trigger), so both paths obey them; a refusal comes
+ * back here as `"limit_reached"`.
+ */
+export type FollowUp = {
+  id: string;
+  label: string;
+  url: string | null;
+  dueAt: string;
+  /** Which follow-up after the first message this is for: 1, 2, 3… */
+  followUpNumber: number;
+  done: boolean;
+  completedAt: string | null;
+  createdAt: string;
+};
+
+export type FollowUpStatus = "open" | "done" | "all";
+
+type FollowUpRow = {
+  id: string;
+  label: string;
+  url: string | null;
+  due_at: string;
+  follow_up_number: number;
+  completed_at: string | null;
+  created_at: string;
+};
+
+const COLUMNS = "id, label, url, due_at, follow_up_number, completed_at, created_at";
+const LIMIT_REACHED = "follow_ups_limit_reached";
+
+export class FollowUpStoreError extends Error {
+  override name = "FollowUpStoreError";
+}
+
+function fromRow(row: FollowUpRow): FollowUp {
+  return {
+    id: row.id,
+    label: row.label,
+    url: row.url,
+    dueAt: new Date(row.due_at).toISOString(),
+    followUpNumber: row.follow_up_number,
+    done: row.completed_at !== null,
+    completedAt: row.completed_at === null ? null : new Date(row.completed_at).toISOString(),
+    createdAt: new Date(row.created_at).toISOString(),
+  };
+}
+
+function failed(operation: string, error: { code?: string; message: string }): never {
+  // The code only: a database message may quote a value (a label) back.
+  throw new FollowUpStoreError(`follow_ups ${operation} failed: ${error.code ?? "unknown"}`);
+}
+
+function isLimitError(error: { message: string }): boolean {
+  return error.message.includes(LIMIT_REACHED);
+}
+
+export type FollowUpChange = {
+  label?: string;
+  url?: string | null;
+  dueAt?: Date;
+  done?: boolean;
+  followUpNumber?: number;
+};
+
+function changeToRow(change: FollowUpChange, now: Date) {
+  return {
+    ...(change.label !== undefined ? { label: change.label } : {}),
+    ...(change.url !== undefined ? { url: change.url } : {}),
+    ...(change.dueAt !== undefined ? { due_at: change.dueAt.toISOString() } : {}),
+    ...(change.followUpNumber !== undefined ? { follow_up_number: change.followUpNumber } : {}),
+    ...(change.done !== undefined ? { completed_at: change.done ? now.toISOString() : null } : {}),
+  };
+}
+
+/**
+ * One user's reminders. `via: "session"` for the user's own client (RLS), `"service"` for the
+ * service role acting for a user the server has authenticated.
+ */
+export function followUpsOf(supabase: SupabaseClient, userId: string, via: "session" | "service") {
+  const table = () => supabase.from("follow_ups");
+
+  return {
+    async list(status: FollowUpStatus, limit: number): Promise<FollowUp[]> {
+      let query = table().select(COLUMNS).eq("user_id", userId);
+      if (status === "open") query = query.is("completed_at", null).order("due_at", { ascending: true });
+      else if (status === "done") query = query.not("completed_at", "is", null).order("completed_at", { ascending: false });
+      else query = query.order("due_at", { ascending: true });
+      const { data, error } = await query.order("id").limit(limit);
+      if (error) failed("list", error);
+      return (data as FollowUpRow[]).map(fromRow);
+    },
+
+    async countDue(now = new Date()): Promise<number> {
+      const { count, error } = await table()
+        .select("id", { count: "exact", head: true })
+        .eq("user_id", userId)
+        .is("completed_at", null)
+        .lte("due_at", now.toISOString());
+      if (error) failed("count", error);
+      return count ?? 0;
+    },
+
+    async get(id: string): Promise<FollowUp | null> {
+      const { data, error } = await table().select(COLUMNS).eq("user_id", userId).eq("id", id).maybeSingle();
+      if (error) failed("get", error);
+      return data ? fromRow(data as FollowUpRow) : null;
+    },
+
+    async create(input: { label: string; url: string | null; dueAt: Date; followUpNumber?: number }): Promise<FollowUp | "limit_reached"> {
+      const row = {
+        ...(via === "service" ? { user_id: userId } : {}),
+        label: input.label,
+        url: input.url,
+        due_at: input.dueAt.toISOString(),
+        follow_up_number: input.followUpNumber ?? 1,
+      };
+      const { data, error } = await table().insert(row).select(COLUMNS).single();
+      if (error) return isLimitError(error) ? "limit_reached" : failed("create", error);
+      return fromRow(data as FollowUpRow);
+    },
+
+    /** The changed reminder, null if the user has none with this id. */
+    async update(id: string, change: FollowUpChange, now = new Date()): Promise<FollowUp | null | "limit_reached"> {
+      const row = changeToRow(change, now);
+      if (Object.keys(row).length === 0) return this.get(id);
+      const { data, error } = await table().update(row).eq("user_id", userId).eq("id", id).select(COLUMNS).maybeSingle();
+      if (error) return isLimitError(error) ? "limit_reached" : failed("update", error);
+      return data ? fromRow(data as FollowUpRow) : null;
+    },
+
+    /** Whether the user had a reminder with this id (it is gone now). */
+    async remove(id: string): Promise<boolean> {
+      const { data, error } = await table().delete().eq("user_id", userId).eq("id", id).select("id");
+      if (error) failed("delete", error);
+      return (data ?? []).length > 0;
+    },
+  };
+}
+
+export type FollowUpStore = ReturnType<typeof followUpsOf>;

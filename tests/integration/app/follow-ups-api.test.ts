@@ -1,0 +1,193 @@
+/**
+ * /api/v1/follow-ups through the production build with the local backend: creating, listing,
+ * changing and deleting reminders with an access token, the error conventions shared with
+ * /api/v1/optimize, each user seeing only their own, the per-user limits, and the time zone
+ * in /api/v1/me.
+ */
+import { describe, expect, it } from "vitest";
+import { appForThisFile, bearer, createTokenThroughApp, signUpThroughApp } from "./app-harness.ts";
+
+const app = appForThisFile();
+const HOUR = 60 * 60_000;
+
+async function connectedUser(email: string) {
+  const client = await signUpThroughApp(app, email);
+  const token = await createTokenThroughApp(client, "Browser extension");
+  const call = async (path: string, method = "GET", body?: unknown) => {
+    const response = await client.fetch(
+      path,
+      bearer(token, {
+        method,
+        ...(body === undefined ? {} : { headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) }),
+      }),
+    );
+    const text = await response.text();
+    return { status: response.status, headers: response.headers, body: text ? JSON.parse(text) : null };
+  };
+  return { client, token, call };
+}
+
+const inHours = (hours: number) => new Date(Date.now() + hours * HOUR).toISOString();
+
+describe("/api/v1/follow-ups", () => {
+  it("creates a reminder, lists it, changes it, marks it done, reopens it and deletes it", async () => {
+    const { call } = await connectedUser("maria@example.com");
+    const dueAt = inHours(48);
+    const created = await call("/api/v1/follow-ups", "POST", {
+      label: "  Maria Alvarez — demo recap ",
+      url: "https://mail.example.com/mail/u/0/#inbox/abc",
+      dueAt,
+    });
+    expect(created.status).toBe(201);
+    expect(created.headers.get("Cache-Control")).toBe("private, no-store");
+    expect(created.body.followUp).toEqual({
+      id: expect.stringMatching(/^[0-9a-f-]{36}$/),
+      label: "Maria Alvarez — demo recap",
+      url: "https://mail.example.com/mail/u/0/#inbox/abc",
+      dueAt,
+      followUpNumber: 1,
+      done: false,
+      completedAt: null,
+      createdAt: expect.any(String),
+    });
+    const id = created.body.followUp.id as string;
+
+    const overdue = await call("/api/v1/follow-ups", "POST", { label: "Acme renewal", dueAt: inHours(-2), followUpNumber: 2 });
+    expect(overdue.status).toBe(201);
+    expect(overdue.body.followUp).toMatchObject({ url: null, followUpNumber: 2 });
+
+    const open = await call("/api/v1/follow-ups");
+    expect(open.status).toBe(200);
+    expect(open.body.followUps.map((item: { label: string }) => item.label)).toEqual(["Acme renewal", "Maria Alvarez — demo recap"]);
+    expect(open.body.dueCount).toBe(1);
+
+    expect((await call(`/api/v1/follow-ups/${id}`)).body.followUp.label).toBe("Maria Alvarez — demo recap");
+
+    const moved = await call(`/api/v1/follow-ups/${id}`, "PATCH", { dueAt: inHours(72), followUpNumber: 2, label: "Maria — pricing" });
+    expect(moved.status).toBe(200);
+    expect(moved.body.followUp).toMatchObject({ label: "Maria — pricing", followUpNumber: 2, done: false });
+
+    const done = await call(`/api/v1/follow-ups/${id}`, "PATCH", { done: true });
+    expect(done.body.followUp).toMatchObject({ done: true, completedAt: expect.any(String) });
+    expect((await call("/api/v1/follow-ups")).body.followUps.map((item: { id: string }) => item.id)).not.toContain(id);
+    expect((await call("/api/v1/follow-ups?status=done")).body.followUps.map((item: { id: string }) => item.id)).toEqual([id]);
+    expect((await call("/api/v1/follow-ups?status=all&limit=1")).body.followUps).toHaveLength(1);
+
+    const reopened = await call(`/api/v1/follow-ups/${id}`, "PATCH", { done: false });
+    expect(reopened.body.followUp).toMatchObject({ done: false, completedAt: null });
+
+    const removed = await call(`/api/v1/follow-ups/${id}`, "DELETE");
+    expect(removed.status).toBe(204);
+    expect((await call(`/api/v1/follow-ups/${id}`)).status).toBe(404);
+    expect((await call(`/api/v1/follow-ups/${id}`, "DELETE")).status).toBe(404);
+  });
+
+  it("refuses what a reminder cannot hold, naming the field, and never keeps message text", async () => {
+    const { call } = await connectedUser("rules@example.com");
+    const cases: [unknown, string][] = [
+      [{ dueAt: inHours(1) }, "label"],
+      [{ label: "", dueAt: inHours(1) }, "label"],
+      [{ label: "x".repeat(121), dueAt: inHours(1) }, "label"],
+      [{ label: "two\nlines", dueAt: inHours(1) }, "label"],
+      [{ label: "Lead", url: "javascript:alert(1)", dueAt: inHours(1) }, "url"],
+      [{ label: "Lead", url: "ftp://files.example.com/a", dueAt: inHours(1) }, "url"],
+      [{ label: "Lead", url: `https://example.com/${"a".repeat(2048)}`, dueAt: inHours(1) }, "url"],
+      [{ label: "Lead" }, "dueAt"],
+      [{ label: "Lead", dueAt: "next tuesday" }, "dueAt"],
+      [{ label: "Lead", dueAt: "2026-11-25T09:00:00" }, "dueAt"],
+      [{ label: "Lead", dueAt: inHours(24 * 400) }, "dueAt"],
+      [{ label: "Lead", dueAt: inHours(-30) }, "dueAt"],
+      [{ label: "Lead", dueAt: inHours(1), followUpNumber: 0 }, "followUpNumber"],
+      [{ label: "Lead", dueAt: inHours(1), followUpNumber: 1.5 }, "followUpNumber"],
+      [{ label: "Lead", dueAt: inHours(1), text: "hi sam, following up on the proposal" }, "text"],
+    ];
+    for (const [body, field] of cases) {
+      const response = await call("/api/v1/follow-ups", "POST", body);
+      expect({ body, status: response.status, error: response.body.error }).toEqual({
+        body,
+        status: 400,
+        error: { code: "invalid_request", message: expect.any(String), field },
+      });
+    }
+    expect(await app.backend.sql("select id from public.follow_ups")).toEqual([]);
+
+    const list = await call("/api/v1/follow-ups?status=later");
+    expect(list.status).toBe(400);
+    expect(list.body.error.field).toBe("status");
+    expect((await call("/api/v1/follow-ups?limit=500")).body.error.field).toBe("limit");
+
+    const created = await call("/api/v1/follow-ups", "POST", { label: "Lead", dueAt: inHours(1) });
+    const patch = await call(`/api/v1/follow-ups/${created.body.followUp.id}`, "PATCH", { done: "yes" });
+    expect(patch.status).toBe(400);
+    expect(patch.body.error.field).toBe("done");
+    expect((await call("/api/v1/follow-ups/not-a-uuid")).status).toBe(404);
+    expect((await call("/api/v1/follow-ups", "PUT", {})).status).toBe(405);
+  });
+
+  it("answers 401 without a valid token and keeps every user's reminders to themselves", async () => {
+    const owner = await connectedUser("owner@example.com");
+    const other = await connectedUser("other@example.com");
+    const created = await owner.call("/api/v1/follow-ups", "POST", { label: "Private lead", dueAt: inHours(5) });
+    const id = created.body.followUp.id as string;
+
+    const anonymous = await app.client().fetch("/api/v1/follow-ups");
+    expect(anonymous.status).toBe(401);
+    const forged = await app.client().fetch("/api/v1/follow-ups", bearer("tw_" + "A".repeat(43)));
+    expect(forged.status).toBe(401);
+
+    expect((await other.call("/api/v1/follow-ups")).body).toEqual({ followUps: [], dueCount: 0 });
+    expect((await other.call(`/api/v1/follow-ups/${id}`)).status).toBe(404);
+    expect((await other.call(`/api/v1/follow-ups/${id}`, "PATCH", { done: true })).status).toBe(404);
+    expect((await other.call(`/api/v1/follow-ups/${id}`, "DELETE")).status).toBe(404);
+    expect((await owner.call(`/api/v1/follow-ups/${id}`)).body.followUp).toMatchObject({ label: "Private lead", done: false });
+
+    // The dashboard's own session may call the API too (same-origin, no token).
+    const viaSession = await owner.client.fetch("/api/v1/follow-ups");
+    expect((await viaSession.json()).followUps).toHaveLength(1);
+  });
+
+  it("refuses the 201st open reminder and reopening past the limit, with 409 limit_reached", async () => {
+    const { call } = await connectedUser("busy@example.com");
+    const [{ id: userId }] = await app.backend.sql<{ id: string }>("select id from auth.users where email = 'busy@example.com'");
+    await app.backend.sql(
+      "insert into public.follow_ups (user_id, label, due_at) select $1, 'Lead ' || n, now() + n * interval '1 hour' from generate_series(1, 199) n",
+      [userId],
+    );
+    const last = await call("/api/v1/follow-ups", "POST", { label: "Lead 200", dueAt: inHours(1) });
+    expect(last.status).toBe(201);
+    const over = await call("/api/v1/follow-ups", "POST", { label: "Lead 201", dueAt: inHours(1) });
+    expect(over.status).toBe(409);
+    expect(over.body.error).toEqual({ code: "limit_reached", message: expect.stringContaining("200 open reminders") });
+
+    expect((await call(`/api/v1/follow-ups/${last.body.followUp.id}`, "PATCH", { done: true })).status).toBe(200);
+    const again = await call("/api/v1/follow-ups", "POST", { label: "Lead 201", dueAt: inHours(1) });
+    expect(again.status).toBe(201);
+    const reopen = await call(`/api/v1/follow-ups/${last.body.followUp.id}`, "PATCH", { done: false });
+    expect(reopen.status).toBe(409);
+    expect(reopen.body.error.code).toBe("limit_reached");
+  });
+});
+
+describe("/api/v1/me and the time zone", () => {
+  it("starts unset, takes an IANA name, refuses anything else, and counts due reminders", async () => {
+    const { call } = await connectedUser("zone@example.com");
+    const before = await call("/api/v1/me");
+    expect(before.body.settings.timeZone).toBeNull();
+    expect(before.body.followUps).toEqual({ due: 0 });
+
+    const saved = await call("/api/v1/me", "PATCH", { settings: { timeZone: "Europe/Berlin" } });
+    expect(saved.status).toBe(200);
+    expect(saved.body.settings).toMatchObject({ timeZone: "Europe/Berlin", defaultTone: "professional" });
+
+    for (const timeZone of ["Mars/Olympus_Mons", "", 5, "Europe/Berlin; drop table"]) {
+      const refused = await call("/api/v1/me", "PATCH", { settings: { timeZone } });
+      expect(refused.status).toBe(400);
+      expect(refused.body.error.field).toBe("settings.timeZone");
+    }
+    expect((await call("/api/v1/me")).body.settings.timeZone).toBe("Europe/Berlin");
+
+    await call("/api/v1/follow-ups", "POST", { label: "Due", dueAt: inHours(-1) });
+    await call("/api/v1/follow-ups", "POST", { label: "Later", dueAt: inHours(3) });
+    expect((await call("/api/v1/me")).body.followUps).toEqual({ due: 1 });
+  });
+});

@@ -3,17 +3,10 @@
  * (app/lib/follow-ups/schedule.ts, shared with the server and the dashboard): business mornings
  * at 9:00 in the user's time zone, weekends skipped.
  */
-import {
-  businessMorningsLater,
-  inAWeek,
-  instantAt,
-  isValidTimeZone,
-  suggestedFollowUp,
-  tomorrowMorning,
-  wallTime,
-} from "../../app/lib/follow-ups/schedule";
+import { instantAt, isValidTimeZone, reminderChoiceTimes, wallTime } from "../../app/lib/follow-ups/schedule";
 
-export type ChoiceId = "suggested" | "tomorrow" | "three_business_days" | "week" | "custom";
+/** The same choices, with the same names, as the dashboard's form (app/lib/follow-ups/follow-up-schemas.ts). */
+export type ChoiceId = "suggested" | "tomorrow" | "three-business-days" | "week" | "custom";
 
 export interface ReminderChoice {
   id: Exclude<ChoiceId, "custom">;
@@ -36,13 +29,14 @@ export function effectiveTimeZone(accountZone: string | null | undefined): strin
   return isValidTimeZone(accountZone) ? accountZone : browserTimeZone();
 }
 
-/** The offered times, computed at `now` in `timeZone`. */
+/** The offered times, computed at `now` in `timeZone` by the schedule the dashboard uses. */
 export function reminderChoices(now: Date, timeZone: string): ReminderChoice[] {
+  const times = reminderChoiceTimes(now, timeZone);
   return [
-    { id: "suggested", label: "Suggested: in 2 business days", at: suggestedFollowUp(now, timeZone) },
-    { id: "tomorrow", label: "Tomorrow morning", at: tomorrowMorning(now, timeZone) },
-    { id: "three_business_days", label: "In 3 business days", at: businessMorningsLater(now, 3, timeZone) },
-    { id: "week", label: "In a week", at: inAWeek(now, timeZone) },
+    { id: "suggested", label: "Suggested: in 2 business days", at: times.suggested },
+    { id: "tomorrow", label: "Tomorrow morning", at: times.tomorrow },
+    { id: "three-business-days", label: "In 3 business days", at: times["three-business-days"] },
+    { id: "week", label: "In a week", at: times.week },
   ];
 }
 

@@ -11,8 +11,13 @@ function draft(extra: Partial<ReminderDraft> = {}): ReminderDraft {
   return { timeZone: ZONE, zoneNote: null, now: NOW, choices, choice: "suggested", custom: localInputValue(choices[0]!.at, ZONE), label: "Maria Alvarez — demo recap", ...extra };
 }
 
-function handlers(): ReminderHandlers & { [K in keyof ReminderHandlers]: ReturnType<typeof vi.fn> } {
-  return { onRemind: vi.fn(), onSaveReminder: vi.fn(), onCancelReminder: vi.fn(), onDone: vi.fn() };
+function handlers() {
+  return {
+    onRemind: vi.fn<() => void>(),
+    onSaveReminder: vi.fn<(draft: ReminderDraft) => void>(),
+    onCancelReminder: vi.fn<() => void>(),
+    onDone: vi.fn<() => void>(),
+  } satisfies ReminderHandlers;
 }
 
 let card: HTMLElement;
@@ -84,7 +89,7 @@ describe("the reminder form", () => {
     labelInput().dispatchEvent(new Event("input", { bubbles: true }));
     save().click();
     expect(h.onSaveReminder).toHaveBeenCalledOnce();
-    const saved = h.onSaveReminder.mock.calls[0]![0] as ReminderDraft;
+    const saved = h.onSaveReminder.mock.calls[0]![0];
     expect(saved.label).toBe("Demo recap with Maria");
     expect(draftDueAt(saved)?.toISOString()).toBe("2026-12-02T14:00:00.000Z");
   });
@@ -98,7 +103,7 @@ describe("the reminder form", () => {
     expect(radio("Suggested").checked).toBe(false);
     expect(text(radio("Choose a date and time").closest("label")!)).toBe("Choose a date and time Thu 4:45 PM");
     save().click();
-    expect(draftDueAt(h.onSaveReminder.mock.calls[0]![0] as ReminderDraft)?.toISOString()).toBe("2026-11-26T21:45:00.000Z");
+    expect(draftDueAt(h.onSaveReminder.mock.calls[0]![0])?.toISOString()).toBe("2026-11-26T21:45:00.000Z");
   });
 
   it("limits the date and time to now … a year ahead, on the account's wall clock", () => {

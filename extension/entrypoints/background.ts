@@ -19,7 +19,7 @@ import {
   dueToNotify,
   FOLLOW_UP_KEYS,
   type FollowUpCache,
-  notificationContent,
+  notificationsFor,
   notifiedKey,
   planAlarms,
   reminderIdOf,
@@ -27,6 +27,7 @@ import {
   safeLink,
   SYNC_ALARM,
   SYNC_LIMIT,
+  SUMMARY_NOTIFICATION,
   SYNC_PERIOD_MINUTES,
 } from "../lib/reminders";
 import { isSiteEnabled, KEYS, type StoredState, withSite } from "../lib/settings";
@@ -182,7 +183,7 @@ export default defineBackground(() => {
     const alarms = await browser.alarms.getAll();
     await Promise.all(alarms.filter((alarm) => reminderIdOf(alarm.name) !== null).map((alarm) => browser.alarms.clear(alarm.name)));
     const shown = Object.keys(await browser.notifications.getAll());
-    await Promise.all(shown.filter((id) => reminderIdOf(id) !== null).map((id) => browser.notifications.clear(id)));
+    await Promise.all(shown.filter((id) => reminderIdOf(id) !== null || id === SUMMARY_NOTIFICATION).map((id) => browser.notifications.clear(id)));
     await browser.storage.local.remove([FOLLOW_UP_KEYS.cache, FOLLOW_UP_KEYS.links]);
   }
 
@@ -196,7 +197,8 @@ export default defineBackground(() => {
   /**
    * Notifies the reminders whose time has come, once per reminder and time: the record is written
    * before the notifications, so a worker stopped halfway misses one rather than repeating it.
-   * With the account's notifications off they are recorded and not shown.
+   * With the account's notifications off they are recorded and not shown. Past the first few of
+   * one sync, one notification stands for the rest.
    */
   async function notifyDue(followUps: FollowUp[], notificationsOn: boolean, timeZone: string) {
     const notified = (await readLocal<string[]>(FOLLOW_UP_KEYS.notified)) ?? [];
@@ -212,9 +214,8 @@ export default defineBackground(() => {
     }
     for (const followUp of due) links[followUp.id] = safeLink(followUp.url);
     await browser.storage.local.set({ [FOLLOW_UP_KEYS.links]: links });
-    for (const followUp of due) {
-      const { title, message } = notificationContent(followUp, timeZone, new Date(now));
-      await browser.notifications.create(alarmName(followUp.id), { type: "basic", iconUrl: "icon/128.png", title, message, priority: 1 });
+    for (const { id, title, message } of notificationsFor(due, timeZone, new Date(now))) {
+      await browser.notifications.create(id, { type: "basic", iconUrl: "icon/128.png", title, message, priority: 1 });
     }
   }
 
@@ -314,19 +315,27 @@ export default defineBackground(() => {
 
   /** A click on a reminder's notification: its page in a new tab (the dashboard's list when it has none), and the notification goes. */
   async function openFromNotification(notificationId: string) {
+    if (notificationId === SUMMARY_NOTIFICATION) {
+      await openTab(appLink("/dashboard/follow-ups"));
+      await browser.notifications.clear(notificationId);
+      return;
+    }
     const id = reminderIdOf(notificationId);
     if (id === null) return;
     const links = (await readLocal<Record<string, string | null>>(FOLLOW_UP_KEYS.links)) ?? {};
     const cached = (await readLocal<FollowUpCache>(FOLLOW_UP_KEYS.cache))?.followUps.find((followUp) => followUp.id === id);
-    const url = safeLink(id in links ? links[id] : cached?.url) ?? appLink("/dashboard/follow-ups");
+    await openTab(safeLink(id in links ? links[id] : cached?.url) ?? appLink("/dashboard/follow-ups"));
+    await browser.notifications.clear(notificationId);
+    await forgetLink(id);
+  }
+
+  async function openTab(url: string) {
     try {
       await browser.tabs.create({ url });
     } catch {
       // No browser window is open (the browser runs in the background): open one.
       await browser.windows.create({ url });
     }
-    await browser.notifications.clear(notificationId);
-    await forgetLink(id);
   }
 
   async function forgetLink(id: string) {

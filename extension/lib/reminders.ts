@@ -9,6 +9,10 @@ import { formatDue } from "./follow-up-time";
 
 /** Alarms and notifications of a reminder are named after it. */
 export const FOLLOW_UP_PREFIX = "follow-up:";
+/** The one notification that stands for the due reminders past the first few of one sync. */
+export const SUMMARY_NOTIFICATION = "follow-ups:more-due";
+/** At most this many reminders get a notification of their own from one sync (after a week offline, not fifty at once). */
+export const MAX_NOTIFICATIONS_PER_SYNC = 3;
 /** The periodic sync's alarm. */
 export const SYNC_ALARM = "follow-ups:sync";
 export const SYNC_PERIOD_MINUTES = 15;
@@ -98,6 +102,28 @@ export function rememberNotified(notified: readonly string[], keys: readonly str
   const added = new Set(keys);
   const next = [...notified.filter((key) => !added.has(key)), ...added];
   return next.slice(Math.max(0, next.length - cap));
+}
+
+/**
+ * The notifications one sync shows for the reminders that came due: one each for the first few,
+ * and one for the rest together (titled, like the others, so it reads on its own).
+ */
+export function notificationsFor<T extends Pick<FollowUp, "id" | "label" | "url" | "dueAt">>(
+  due: readonly T[],
+  timeZone: string,
+  now: Date,
+  max = MAX_NOTIFICATIONS_PER_SYNC,
+): Array<{ id: string; title: string; message: string }> {
+  const shown = due.slice(0, max).map((followUp) => ({ id: alarmName(followUp.id), ...notificationContent(followUp, timeZone, now) }));
+  const rest = due.length - shown.length;
+  if (rest > 0) {
+    shown.push({
+      id: SUMMARY_NOTIFICATION,
+      title: `Follow up: ${rest} more ${rest === 1 ? "reminder is" : "reminders are"} due`,
+      message: "Open your follow-ups to see them all.",
+    });
+  }
+  return shown;
 }
 
 /** A link a reminder may open: http(s) only, whatever the server sent. */

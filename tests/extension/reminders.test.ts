@@ -4,11 +4,13 @@ import {
   alarmName,
   dueToNotify,
   notificationContent,
+  notificationsFor,
   notifiedKey,
   planAlarms,
   reminderIdOf,
   rememberNotified,
   safeLink,
+  SUMMARY_NOTIFICATION,
   SYNC_ALARM,
   upcoming,
 } from "../../extension/lib/reminders";
@@ -109,6 +111,26 @@ describe("the notification", () => {
 
   it("without a link, says when only", () => {
     expect(notificationContent(followUp("x", "2026-11-25T14:00:00.000Z"), "UTC", new Date(NOW)).message).toBe("Due Wed 2:00 PM");
+  });
+});
+
+describe("the notifications of one sync", () => {
+  const due = ["a", "b", "c", "d", "e"].map((id) => followUp(id, "2026-11-25T11:00:00.000Z", { label: `Lead ${id}` }));
+
+  it("one per reminder for the first three, then one for the rest", () => {
+    const shown = notificationsFor(due, "UTC", new Date(NOW));
+    expect(shown.map(({ id, title }) => [id, title])).toEqual([
+      ["follow-up:a", "Follow up: Lead a"],
+      ["follow-up:b", "Follow up: Lead b"],
+      ["follow-up:c", "Follow up: Lead c"],
+      [SUMMARY_NOTIFICATION, "Follow up: 2 more reminders are due"],
+    ]);
+    expect(notificationsFor(due.slice(0, 4), "UTC", new Date(NOW)).at(-1)!.title).toBe("Follow up: 1 more reminder is due");
+  });
+
+  it("no summary when few are due", () => {
+    expect(notificationsFor(due.slice(0, 3), "UTC", new Date(NOW)).map((n) => n.id)).toEqual(["follow-up:a", "follow-up:b", "follow-up:c"]);
+    expect(notificationsFor([], "UTC", new Date(NOW))).toEqual([]);
   });
 });
 

@@ -41,7 +41,7 @@ export const REMINDER_STYLE = `
 .remind input[type="radio"] { margin: 0; accent-color: #4f46e5; }
 .remind input[type="datetime-local"], .remind input[type="text"] { font: inherit; font-size: 13px; color: #0f172a; background: #fff;
   border: 1px solid #cbd5e1; border-radius: 6px; padding: 3px 6px; width: 100%; }
-.remind .custom { margin: 2px 0 0 22px; width: calc(100% - 22px); }
+.remind input.custom { margin: 2px 0 0 22px; width: calc(100% - 22px); }
 .remind .labelfield { display: flex; flex-direction: column; gap: 2px; font-size: 13px; font-weight: 600; margin: 0 0 10px; }
 .remind .labelfield input { font-weight: 400; }
 .remind input:focus-visible { outline: 2px solid #4f46e5; outline-offset: 1px; }

@@ -25,6 +25,7 @@ export default [
 
   route("dashboard", "routes/dashboard/layout.tsx", [
     index("routes/dashboard/home.tsx"),
+    route("follow-ups", "routes/dashboard/follow-ups.tsx"),
     route("subscription", "routes/dashboard/subscription.tsx"),
     route("settings", "routes/dashboard/settings.tsx"),
     route("account", "routes/dashboard/account.tsx"),

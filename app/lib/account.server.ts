@@ -1,6 +1,7 @@
 import type { SupabaseClient, User } from "@supabase/supabase-js";
 import { loadPaymentIssue, type PaymentIssue } from "./billing.server";
 import type { StoredSettings } from "./settings.server";
+import { followUpsOf } from "./follow-ups/follow-ups.server";
 import { isValidTimeZone } from "./follow-ups/schedule";
 import { apiUsage, summarizeUsage, usageMonth, type Tier, type UsageSummary } from "./usage";
 
@@ -16,6 +17,10 @@ export type AccountSummary = {
   usage: UsageSummary;
   /** A failed payment to fix in the billing portal (the layout shows a notice). */
   paymentIssue: PaymentIssue;
+  /** Follow-up reminders due now (the sidebar's count). */
+  dueFollowUps: number;
+  /** Whether the account has a time zone yet (the browser sets it on the first visit). */
+  timeZoneSet: boolean;
 };
 
 export async function loadTier(supabase: SupabaseClient, userId: string): Promise<Tier> {
@@ -51,11 +56,18 @@ export async function loadFullName(supabase: SupabaseClient, user: User): Promis
 }
 
 export async function loadAccountSummary(supabase: SupabaseClient, user: User): Promise<AccountSummary> {
-  const [tier, count, fullName, paymentIssue] = await Promise.all([
+  const [tier, count, fullName, paymentIssue, dueFollowUps, timeZone] = await Promise.all([
     loadTier(supabase, user.id),
     loadMonthlyUsage(supabase, user.id),
     loadFullName(supabase, user),
     loadPaymentIssue(supabase, user.id),
+    followUpsOf(supabase, user.id, "session")
+      .countDue()
+      .catch((error: unknown) => {
+        console.error(`Follow-up count failed: ${error instanceof Error ? error.message : "unknown"}`);
+        return 0;
+      }),
+    loadTimeZone(supabase, user.id),
   ]);
   return {
     email: user.email ?? "",
@@ -64,7 +76,16 @@ export async function loadAccountSummary(supabase: SupabaseClient, user: User): 
     tier,
     usage: summarizeUsage(tier, count),
     paymentIssue,
+    dueFollowUps,
+    timeZoneSet: timeZone !== null,
   };
+}
+
+/** The account's time zone, null until set (or when it cannot be read: the browser offers it again). */
+async function loadTimeZone(supabase: SupabaseClient, userId: string): Promise<string | null> {
+  const { data, error } = await supabase.from("user_settings").select("time_zone").eq("user_id", userId).maybeSingle();
+  if (error) console.error(`Time zone load failed: ${error.message}`);
+  return isValidTimeZone(data?.time_zone) ? data.time_zone : null;
 }
 
 type AccountSummaryRow = {

@@ -72,3 +72,22 @@ export async function adoptBrowserTimeZone(supabase: SupabaseClient, userId: str
   const { error } = await supabase.from("user_settings").update({ time_zone: timeZone }).eq("user_id", userId).is("time_zone", null);
   if (error) console.error(`Time zone save failed: ${error.code ?? "unknown"}`);
 }
+
+export type TimeZoneGroup = { region: string; zones: { id: string; label: string }[] };
+
+let timeZoneGroups: TimeZoneGroup[] | undefined;
+
+/** Every time zone this runtime knows, grouped by region for the Settings list ("Europe" → "Berlin"). */
+export function timeZoneOptions(): TimeZoneGroup[] {
+  if (timeZoneGroups) return timeZoneGroups;
+  const groups = new Map<string, TimeZoneGroup["zones"]>([["UTC", [{ id: "UTC", label: "UTC" }]]]);
+  for (const id of Intl.supportedValuesOf("timeZone")) {
+    const [region, ...place] = id.split("/");
+    if (!region || place.length === 0) continue;
+    const zones = groups.get(region) ?? [];
+    zones.push({ id, label: place.join(" / ").replaceAll("_", " ") });
+    groups.set(region, zones);
+  }
+  timeZoneGroups = [...groups].map(([region, zones]) => ({ region, zones }));
+  return timeZoneGroups;
+}

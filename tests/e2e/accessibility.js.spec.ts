@@ -12,7 +12,7 @@ for (const path of [...publicPaths, "/no-such-page", "/auth", "/auth?mode=signup
 
 test("the dashboard pages have no axe violations", async ({ page }) => {
   await signUpAndConfirm(page, uniqueEmail("axe"));
-  for (const path of ["/dashboard", "/dashboard/settings", "/dashboard/account"]) {
+  for (const path of ["/dashboard", "/dashboard/follow-ups", "/dashboard/settings", "/dashboard/account"]) {
     await expectNoAxeViolations(page, path);
   }
 });

@@ -102,6 +102,11 @@ const FORGERIES: Record<string, Forgery> = {
   },
   // Each creates a Stripe session (Checkout, or the billing portal).
   "routes/dashboard/subscription": { submissions: async () => [form({ intent: "upgrade" }), form({ intent: "manage" })], takesEffect: true },
+  // A reminder in the victim's list, and their reminders marked done or deleted.
+  "routes/dashboard/follow-ups": {
+    submissions: async () => [form({ intent: "create", label: "Forged reminder", url: "https://evil.example/", when: "tomorrow" })],
+    takesEffect: true,
+  },
   "routes/dashboard/settings": {
     submissions: async () => [form({ defaultTone: "casual", defaultMessageType: "linkedin", usageAnalytics: "on", notifications: "on" })],
     takesEffect: true,

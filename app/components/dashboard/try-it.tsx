@@ -1,6 +1,7 @@
 import { getFormProps, getSelectProps, getTextareaProps, type FieldMetadata } from "@conform-to/react";
 import { useEffect, useRef, useState } from "react";
-import { Form, Link } from "react-router";
+import { Form, Link, useFetcher } from "react-router";
+import { ReminderForm, type ReminderActionResult, type ReminderChoiceTimes } from "~/components/follow-ups/reminder-form";
 import { SubmitButton } from "~/components/submit-button";
 import { buttonClasses } from "~/components/ui/button";
 import { Field, inputClasses } from "~/components/ui/field";
@@ -11,6 +12,8 @@ import type { TryItOutcome } from "~/lib/optimize/try-it.server";
 
 type Props = {
   outcome: TryItOutcome | undefined;
+  /** "Remind me to follow up" under a suggestion: the quick choices' times in the user's zone. */
+  reminder: { now: string; timeZone: string; choices: ReminderChoiceTimes };
   defaults: { tone: Tone; messageType: MessageType };
   /** A fresh draft id for this visit (the server's). */
   draftId: string;
@@ -63,7 +66,20 @@ function CopyButton({ text }: { text: string }) {
 }
 
 /** Try Tonewise on the dashboard: a message in, a suggestion out, counted like the extension's. */
-export function TryItPanel({ outcome, defaults, draftId, localStandIn }: Props) {
+/** After a suggestion: set a reminder without leaving the page (or, without JavaScript, on the Follow-ups page). */
+function TryItReminder({ reminder }: { reminder: Props["reminder"] }) {
+  const fetcher = useFetcher<ReminderActionResult>();
+  return (
+    <details className="mt-4 rounded-xl border border-slate-200 bg-white p-4" data-testid="try-it-reminder">
+      <summary className="cursor-pointer text-sm font-semibold text-brand-800">Remind me to follow up</summary>
+      <div className="mt-4">
+        <ReminderForm id="try-it-reminder" {...reminder} fetcher={fetcher} lastResult={fetcher.data?.result} />
+      </div>
+    </details>
+  );
+}
+
+export function TryItPanel({ outcome, defaults, draftId, localStandIn, reminder }: Props) {
   const { form, fields, onSubmit } = useValidatedForm({
     id: "try-it",
     schema: tryItSchema,
@@ -124,6 +140,7 @@ export function TryItPanel({ outcome, defaults, draftId, localStandIn }: Props) 
             </div>
           </div>
         ) : null}
+        {suggestion ? <TryItReminder reminder={reminder} /> : null}
         {outcome?.problem ? (
           <div role="alert" className="mt-6 rounded-xl border border-red-200 bg-red-50 p-4 text-sm text-red-900" data-testid="try-it-problem">
             <p>{outcome.problem.message}</p>

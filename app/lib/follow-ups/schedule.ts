@@ -168,6 +168,17 @@ export function reminderChoiceTimes(now: Date, timeZone: string) {
   } as const;
 }
 
+/** The same choices as ISO instants (what a loader sends to the page). */
+export function reminderChoiceInstants(now: Date, timeZone: string): Record<keyof ReturnType<typeof reminderChoiceTimes>, string> {
+  const times = reminderChoiceTimes(now, timeZone);
+  return {
+    suggested: times.suggested.toISOString(),
+    tomorrow: times.tomorrow.toISOString(),
+    "three-business-days": times["three-business-days"].toISOString(),
+    week: times.week.toISOString(),
+  };
+}
+
 /** Where a snoozed reminder moves to. */
 export function snoozeUntil(choice: "later-today" | "tomorrow" | "next-week", now: Date, timeZone: string): Date {
   if (choice === "later-today") return laterToday(now);

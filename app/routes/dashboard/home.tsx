@@ -11,6 +11,7 @@ import { loadMessageActivity } from "~/lib/message-activity.server";
 import { submitTryIt, usesLocalStandIn } from "~/lib/optimize/try-it.server";
 import { getSupabase } from "~/lib/session.server";
 import { loadSettings } from "~/lib/settings.server";
+import { reminderChoiceInstants } from "~/lib/follow-ups/schedule";
 import { nextResetDate } from "~/lib/usage";
 import type { Route } from "./+types/home";
 import type { loader as layoutLoader } from "./layout";
@@ -19,8 +20,11 @@ export async function loader({ context }: Route.LoaderArgs) {
   const supabase = getSupabase(context);
   const settings = await loadSettings(supabase, dashboardUser(context).id);
   const activity = settings.usageAnalytics ? await loadMessageActivity(supabase) : null;
+  const now = new Date();
+  const timeZone = settings.timeZone ?? "UTC";
   return {
     settings,
+    reminder: { now: now.toISOString(), timeZone, choices: reminderChoiceInstants(now, timeZone) },
     activity,
     localStandIn: usesLocalStandIn(context),
     draftId: crypto.randomUUID(),
@@ -82,6 +86,7 @@ export default function DashboardHome({ loaderData, actionData }: Route.Componen
         defaults={{ tone: loaderData.settings.defaultTone, messageType: loaderData.settings.defaultMessageType }}
         draftId={loaderData.draftId}
         localStandIn={loaderData.localStandIn}
+        reminder={loaderData.reminder}
       />
 
       <ActivityChart activity={loaderData.activity} analyticsOn={loaderData.settings.usageAnalytics} />

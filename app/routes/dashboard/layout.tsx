@@ -1,5 +1,5 @@
 import { useEffect, useRef } from "react";
-import { Form, Link, NavLink, Outlet, useLocation } from "react-router";
+import { Form, Link, NavLink, Outlet, useFetcher, useLocation } from "react-router";
 import { PaymentIssueBanner } from "~/components/billing/payment-issue-banner";
 import { CloseIcon, MailIcon, MenuIcon } from "~/components/icons";
 import { LogoMark } from "~/components/logo";
@@ -7,7 +7,7 @@ import { Badge } from "~/components/ui/badge";
 import { buttonClasses } from "~/components/ui/button";
 import { cx } from "~/components/ui/cx";
 import { SUPPORT_EMAIL } from "~/content/site";
-import { loadAccountSummary } from "~/lib/account.server";
+import { loadAccountSummary, type AccountSummary } from "~/lib/account.server";
 import { billingFormSessionMiddleware } from "~/lib/billing.server";
 import { dashboardUser, requireUserMiddleware } from "~/lib/dashboard-guard.server";
 import { getSupabase } from "~/lib/session.server";
@@ -28,12 +28,13 @@ export const meta: Route.MetaFunction = () => [{ name: "robots", content: "noind
 
 const navItems = [
   { label: "Home", to: "/dashboard", end: true },
+  { label: "Follow-ups", to: "/dashboard/follow-ups", end: false },
   { label: "Subscription", to: "/dashboard/subscription", end: false },
   { label: "Settings", to: "/dashboard/settings", end: false },
   { label: "Account", to: "/dashboard/account", end: false },
 ];
 
-function SidebarNav({ label }: { label: string }) {
+function SidebarNav({ label, dueFollowUps }: { label: string; dueFollowUps: number }) {
   return (
     <nav aria-label={label}>
       <ul className="space-y-1">
@@ -50,6 +51,12 @@ function SidebarNav({ label }: { label: string }) {
               }
             >
               {item.label}
+              {item.to === "/dashboard/follow-ups" && dueFollowUps > 0 ? (
+                <span className="ml-2 inline-flex min-w-5 items-center justify-center rounded-full bg-amber-100 px-1.5 text-xs font-semibold text-amber-900">
+                  {dueFollowUps}
+                  <span className="sr-only"> due</span>
+                </span>
+              ) : null}
             </NavLink>
           </li>
         ))}
@@ -82,7 +89,7 @@ function SidebarFooter({ email, tier }: { email: string; tier: "free" | "pro" })
 }
 
 /** The sidebar's contents, in the desktop sidebar and in the phone's slide-in menu alike. */
-function SidebarContent({ navLabel, email, tier }: { navLabel: string; email: string; tier: "free" | "pro" }) {
+function SidebarContent({ navLabel, account }: { navLabel: string; account: AccountSummary }) {
   return (
     <>
       <Link to="/" className="flex items-center gap-2 px-3 py-2">
@@ -90,11 +97,27 @@ function SidebarContent({ navLabel, email, tier }: { navLabel: string; email: st
         <span className="text-lg font-bold text-slate-900">Tonewise</span>
       </Link>
       <div className="mt-6 flex-1">
-        <SidebarNav label={navLabel} />
+        <SidebarNav label={navLabel} dueFollowUps={account.dueFollowUps} />
       </div>
-      <SidebarFooter email={email} tier={tier} />
+      <SidebarFooter email={account.email} tier={account.tier} />
     </>
   );
+}
+
+/**
+ * Reminders are due at 9:00 in the user's time zone: on the first visit with JavaScript, the
+ * browser's zone is stored for an account that has none (Settings can change it).
+ */
+function useAdoptBrowserTimeZone(timeZoneSet: boolean) {
+  const fetcher = useFetcher();
+  const sent = useRef(false);
+  useEffect(() => {
+    if (timeZoneSet || sent.current) return;
+    const timeZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+    if (!timeZone) return;
+    sent.current = true;
+    void fetcher.submit({ intent: "adopt-time-zone", timeZone }, { method: "post", action: "/dashboard/settings" });
+  }, [timeZoneSet, fetcher]);
 }
 
 export default function DashboardLayout({ loaderData: { account } }: Route.ComponentProps) {
@@ -103,11 +126,12 @@ export default function DashboardLayout({ loaderData: { account } }: Route.Compo
   useEffect(() => {
     if (menu.current) menu.current.open = false;
   }, [location.pathname]);
+  useAdoptBrowserTimeZone(account.timeZoneSet);
 
   return (
     <div className="min-h-dvh bg-slate-50">
       <aside className="fixed inset-y-0 left-0 hidden w-64 flex-col border-r border-slate-200 bg-white p-4 lg:flex">
-        <SidebarContent navLabel="Dashboard" email={account.email} tier={account.tier} />
+        <SidebarContent navLabel="Dashboard" account={account} />
       </aside>
 
       <div className="lg:pl-64">
@@ -127,7 +151,7 @@ export default function DashboardLayout({ loaderData: { account } }: Route.Compo
             </summary>
             <div className="fixed inset-0 z-40 bg-slate-900/40" aria-hidden="true" />
             <div className="fixed inset-y-0 left-0 z-50 flex w-72 max-w-[85vw] flex-col bg-white p-4 shadow-xl transition-transform duration-300 starting:-translate-x-full">
-              <SidebarContent navLabel="Dashboard mobile" email={account.email} tier={account.tier} />
+              <SidebarContent navLabel="Dashboard mobile" account={account} />
             </div>
           </details>
           <p className="text-sm font-medium text-slate-600 lg:hidden">Tonewise</p>

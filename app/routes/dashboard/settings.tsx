@@ -6,17 +6,24 @@ import { MESSAGE_TYPES, messageTypeLabels, TONES, toneLabels } from "~/content/p
 import { settingsSchema } from "~/lib/auth-schemas";
 import { dashboardUser } from "~/lib/dashboard-guard.server";
 import { getSupabase } from "~/lib/session.server";
-import { loadSettings, saveSettings } from "~/lib/settings.server";
+import { adoptBrowserTimeZone, loadSettings, saveSettings, timeZoneOptions } from "~/lib/settings.server";
 import { parseFormSubmission } from "~/lib/form-validation.server";
 import { flashToast } from "~/lib/toast.server";
 import type { Route } from "./+types/settings";
 
 export async function loader({ context }: Route.LoaderArgs) {
-  return { settings: await loadSettings(getSupabase(context), dashboardUser(context).id) };
+  return { settings: await loadSettings(getSupabase(context), dashboardUser(context).id), timeZones: timeZoneOptions() };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const submission = parseFormSubmission(await request.formData(), settingsSchema);
+  const formData = await request.formData();
+  if (formData.get("intent") === "adopt-time-zone") {
+    // The dashboard's first visit with JavaScript: the browser's zone, for an account without one.
+    const timeZone = formData.get("timeZone");
+    if (typeof timeZone === "string") await adoptBrowserTimeZone(getSupabase(context), dashboardUser(context).id, timeZone);
+    return null;
+  }
+  const submission = parseFormSubmission(formData, settingsSchema);
   if (submission.status !== "success") {
     const message = Object.values(submission.error ?? {}).flat()[0] ?? "Please check your settings";
     flashToast(context, { variant: "destructive", title: "Validation Error", description: message });
@@ -63,7 +70,33 @@ function SelectField<Option extends string>({
   );
 }
 
-export default function Settings({ loaderData: { settings } }: Route.ComponentProps) {
+function TimeZoneField({ value, zones }: { value: string | null; zones: Route.ComponentProps["loaderData"]["timeZones"] }) {
+  return (
+    <div>
+      <label htmlFor="timeZone" className="block text-sm font-medium text-slate-800">
+        Time zone
+      </label>
+      <select id="timeZone" name="timeZone" defaultValue={value ?? ""} aria-describedby="timeZone-hint" className={inputClasses(false, "mt-1.5")}>
+        {value === null ? <option value="">Not set yet (UTC)</option> : null}
+        {value !== null && !zones.some((group) => group.zones.some((zone) => zone.id === value)) ? <option value={value}>{value}</option> : null}
+        {zones.map((group) => (
+          <optgroup key={group.region} label={group.region}>
+            {group.zones.map((zone) => (
+              <option key={zone.id} value={zone.id}>
+                {zone.label}
+              </option>
+            ))}
+          </optgroup>
+        ))}
+      </select>
+      <p id="timeZone-hint" className="mt-1.5 text-sm text-slate-600">
+        Follow-up reminders are due at 9:00 in the morning, on business days, in this time zone.
+      </p>
+    </div>
+  );
+}
+
+export default function Settings({ loaderData: { settings, timeZones } }: Route.ComponentProps) {
   const formKey = JSON.stringify(settings);
   return (
     <div className="space-y-8">
@@ -89,6 +122,7 @@ export default function Settings({ loaderData: { settings } }: Route.ComponentPr
             labels={messageTypeLabels}
           />
         </div>
+        <TimeZoneField value={settings.timeZone} zones={timeZones} />
         <Switch
           id="usageAnalytics"
           name="usageAnalytics"

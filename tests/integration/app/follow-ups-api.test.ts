@@ -148,10 +148,10 @@ describe("/api/v1/follow-ups", () => {
 
   it("refuses the 201st open reminder and reopening past the limit, with 409 limit_reached", async () => {
     const { call } = await connectedUser("busy@example.com");
-    const [{ id: userId }] = await app.backend.sql<{ id: string }>("select id from auth.users where email = 'busy@example.com'");
+    const [user] = await app.backend.sql<{ id: string }>("select id from auth.users where email = 'busy@example.com'");
     await app.backend.sql(
       "insert into public.follow_ups (user_id, label, due_at) select $1, 'Lead ' || n, now() + n * interval '1 hour' from generate_series(1, 199) n",
-      [userId],
+      [user!.id],
     );
     const last = await call("/api/v1/follow-ups", "POST", { label: "Lead 200", dueAt: inHours(1) });
     expect(last.status).toBe(201);

@@ -1,0 +1,122 @@
+import { getFormProps, getInputProps, type SubmissionResult } from "@conform-to/react";
+import { Form, type useFetcher } from "react-router";
+import { SubmitButton } from "~/components/submit-button";
+import { Field, inputClasses } from "~/components/ui/field";
+import { TextField } from "~/components/ui/text-field";
+import { useHydrated } from "~/components/landing/use-hydrated";
+import { useValidatedForm } from "~/components/use-validated-form";
+import { createReminderFormSchema, FOLLOW_UP_LIMITS, REMINDER_FORM_FIELDS, type ReminderChoice } from "~/lib/follow-ups/follow-up-schemas";
+import { formatReminderTime } from "~/lib/follow-ups/format";
+
+export const FOLLOW_UPS_PATH = "/dashboard/follow-ups";
+
+/** What the Follow-ups page's action answers: the create form's result (the other forms answer with a toast). */
+export type ReminderActionResult = { result?: SubmissionResult<string[]> };
+
+export type ReminderChoiceTimes = Record<Exclude<ReminderChoice, "custom">, string>;
+
+const CHOICE_LABELS: Record<ReminderChoice, string> = {
+  suggested: "Suggested",
+  tomorrow: "Tomorrow morning",
+  "three-business-days": "In 3 business days",
+  week: "In a week",
+  custom: "Choose a date and time",
+};
+
+type Props = {
+  /** Unique per page: the form's and its fields' ids. */
+  id: string;
+  choices: ReminderChoiceTimes;
+  timeZone: string;
+  now: string;
+  lastResult: SubmissionResult<string[]> | undefined;
+  /**
+   * Posting from another page (Try it): with JavaScript the form stays where it is (a fetcher);
+   * without, it posts to the Follow-ups page, which shows the outcome.
+   */
+  fetcher?: { Form: ReturnType<typeof useFetcher>["Form"] };
+};
+
+/**
+ * "Remind me to follow up": a label, the page to reopen, and when — the suggested time (two
+ * business days later at 9:00), tomorrow morning, in three business days, in a week, or a chosen
+ * date and time, each shown in the user's time zone.
+ */
+export function ReminderForm({ id, choices, timeZone, now, lastResult, fetcher }: Props) {
+  const { form, fields, onSubmit } = useValidatedForm({
+    id,
+    schema: createReminderFormSchema,
+    lastResult,
+    fieldOrder: REMINDER_FORM_FIELDS,
+    defaultValue: { when: "suggested" },
+  });
+  const FormElement = fetcher ? fetcher.Form : Form;
+  const at = new Date(now);
+  const whenErrorId = `${fields.when.id}-error`;
+  const formError = form.errors?.[0];
+  const hydrated = useHydrated();
+
+  return (
+    <FormElement method="post" action={FOLLOW_UPS_PATH} {...getFormProps(form)} onSubmit={onSubmit} className="space-y-5">
+      {fetcher && hydrated ? <input type="hidden" name="stay" value="1" /> : null}
+      <TextField field={fields.label} label="Label" type="text" autoComplete="off" hint="Who or what to follow up on, such as 'Maria Alvarez — demo recap'." />
+      <Field id={fields.url.id} label="Page to reopen (optional)" errors={fields.url.errors} hint="The email thread, conversation or CRM record. Only the address is kept.">
+        {(aria) => (
+          <input
+            {...getInputProps(fields.url, { type: "url" })}
+            {...aria}
+            key={fields.url.key}
+            maxLength={FOLLOW_UP_LIMITS.urlMax}
+            placeholder="https://"
+            className={inputClasses(!!aria["aria-invalid"])}
+          />
+        )}
+      </Field>
+      <fieldset aria-describedby={fields.when.errors ? whenErrorId : undefined}>
+        <legend className="text-sm font-medium text-slate-800">When</legend>
+        <div className="mt-2 space-y-2">
+          {(Object.keys(CHOICE_LABELS) as ReminderChoice[]).map((choice) => (
+            <label key={choice} className="flex items-start gap-3 rounded-lg border border-slate-200 px-3 py-2.5 text-sm has-[:checked]:border-brand-500 has-[:checked]:bg-brand-50">
+              <input
+                type="radio"
+                name={fields.when.name}
+                value={choice}
+                defaultChecked={(fields.when.initialValue ?? "suggested") === choice}
+                key={`${fields.when.key}-${choice}`}
+                className="mt-0.5 size-4 accent-brand-600"
+              />
+              <span>
+                <span className="font-medium text-slate-900">{CHOICE_LABELS[choice]}</span>
+                {choice !== "custom" ? <span className="block text-slate-600">{formatReminderTime(choices[choice], timeZone, at)}</span> : null}
+                {choice === "suggested" ? <span className="block text-xs text-slate-500">Two business days later, at 9:00 in the morning</span> : null}
+              </span>
+            </label>
+          ))}
+        </div>
+        {fields.when.errors ? (
+          <p id={whenErrorId} className="mt-1.5 text-sm font-medium text-red-700">
+            {fields.when.errors[0]}
+          </p>
+        ) : null}
+      </fieldset>
+      <Field id={fields.at.id} label="Date and time (for a chosen time)" errors={fields.at.errors}>
+        {(aria) => (
+          <input
+            {...getInputProps(fields.at, { type: "datetime-local" })}
+            {...aria}
+            key={fields.at.key}
+            className={inputClasses(!!aria["aria-invalid"], "sm:max-w-xs")}
+          />
+        )}
+      </Field>
+      {formError ? (
+        <p role="alert" className="text-sm font-medium text-red-700">
+          {formError}
+        </p>
+      ) : null}
+      <SubmitButton className="w-full sm:w-auto" formAction={FOLLOW_UPS_PATH} name="intent" value="create">
+        Set reminder
+      </SubmitButton>
+    </FormElement>
+  );
+}

@@ -1,0 +1,136 @@
+import { Form } from "react-router";
+import { Badge } from "~/components/ui/badge";
+import { buttonClasses } from "~/components/ui/button";
+import type { FollowUp } from "~/lib/follow-ups/follow-ups.server";
+import { formatReminderTime } from "~/lib/follow-ups/format";
+import { RECOMMENDED_MAX_FOLLOW_UPS } from "~/lib/follow-ups/schedule";
+
+type Clock = { timeZone: string; now: Date };
+
+/** A button that posts one intent for one reminder (each its own form: works without JavaScript). */
+function ReminderButton({ id, intent, children, variant = "secondary", extra, wrap = false }: {
+  id: string;
+  intent: string;
+  children: React.ReactNode;
+  variant?: "primary" | "secondary" | "ghost";
+  extra?: { name: string; value: string };
+  /** A long label that may wrap on a phone. */
+  wrap?: boolean;
+}) {
+  return (
+    <Form method="post" className="inline-flex max-w-full">
+      <input type="hidden" name="id" value={id} />
+      {extra ? <input type="hidden" name={extra.name} value={extra.value} /> : null}
+      <button type="submit" name="intent" value={intent} className={buttonClasses(variant, "sm", wrap ? "h-auto! min-h-9 py-1.5 text-left whitespace-normal!" : undefined)}>
+        {children}
+      </button>
+    </Form>
+  );
+}
+
+function SnoozeMenu({ id }: { id: string }) {
+  return (
+    <details className="group relative inline-block">
+      <summary className={buttonClasses("secondary", "sm", "list-none")}>Snooze</summary>
+      <div className="absolute left-0 z-10 mt-1 flex w-48 flex-col gap-1 rounded-lg border border-slate-200 bg-white p-2 shadow-lg sm:right-0 sm:left-auto">
+        {(
+          [
+            ["later-today", "Later today"],
+            ["tomorrow", "Tomorrow morning"],
+            ["next-week", "Next week"],
+          ] as const
+        ).map(([until, label]) => (
+          <ReminderButton key={until} id={id} intent="snooze" extra={{ name: "until", value: until }} variant="ghost">
+            {label}
+          </ReminderButton>
+        ))}
+      </div>
+    </details>
+  );
+}
+
+function ReminderItem({ item, clock, state }: { item: FollowUp; clock: Clock; state: "due" | "upcoming" | "done" }) {
+  const time = formatReminderTime(state === "done" && item.completedAt ? item.completedAt : item.dueAt, clock.timeZone, clock.now);
+  const stopHere = item.followUpNumber >= RECOMMENDED_MAX_FOLLOW_UPS;
+  return (
+    <li className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm" data-follow-up={item.id}>
+      <div className="flex flex-wrap items-start justify-between gap-2">
+        <div className="min-w-0">
+          <p className="font-semibold break-words text-slate-900">{item.label}</p>
+          <p className="mt-0.5 text-sm text-slate-600">
+            {state === "done" ? `Done ${time}` : state === "due" ? `Due ${time}` : time}
+            {item.url ? (
+              <>
+                {" · "}
+                <a href={item.url} target="_blank" rel="noopener noreferrer" className="font-medium text-brand-700 underline-offset-2 hover:underline">
+                  Open page<span className="sr-only"> for {item.label} (opens in a new tab)</span>
+                </a>
+              </>
+            ) : null}
+          </p>
+        </div>
+        <Badge tone={state === "due" ? "warning" : "neutral"}>Follow-up {item.followUpNumber}</Badge>
+      </div>
+      {state !== "done" && stopHere ? (
+        <p className="mt-3 rounded-lg bg-slate-50 px-3 py-2 text-sm text-slate-700">
+          This is follow-up {item.followUpNumber}. If there's still no reply after it, consider letting this one rest: most replies come within three
+          follow-ups.
+        </p>
+      ) : null}
+      <div className="mt-3 flex flex-wrap gap-2">
+        {state === "done" ? (
+          <ReminderButton id={item.id} intent="reopen">
+            Reopen
+          </ReminderButton>
+        ) : (
+          <>
+            <ReminderButton id={item.id} intent="done" variant="primary">
+              Mark done
+            </ReminderButton>
+            <ReminderButton id={item.id} intent="next" wrap>
+              No reply yet — schedule the next follow-up
+            </ReminderButton>
+            <SnoozeMenu id={item.id} />
+          </>
+        )}
+        <ReminderButton id={item.id} intent="delete" variant="ghost">
+          Delete
+        </ReminderButton>
+      </div>
+    </li>
+  );
+}
+
+/** One of the page's three lists: due now, upcoming, done. */
+export function ReminderSection({
+  title,
+  items,
+  state,
+  clock,
+  empty,
+}: {
+  title: string;
+  items: FollowUp[];
+  state: "due" | "upcoming" | "done";
+  clock: Clock;
+  empty: string;
+}) {
+  const headingId = `follow-ups-${state}`;
+  return (
+    <section aria-labelledby={headingId}>
+      <h2 id={headingId} className="flex items-center gap-2 text-lg font-semibold text-slate-900">
+        {title}
+        <span className="text-sm font-normal text-slate-500">({items.length})</span>
+      </h2>
+      {items.length === 0 ? (
+        <p className="mt-2 text-sm text-slate-600">{empty}</p>
+      ) : (
+        <ul className="mt-3 space-y-3">
+          {items.map((item) => (
+            <ReminderItem key={item.id} item={item} clock={clock} state={state} />
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,58 @@
+import { wallTime } from "./schedule";
+
+/**
+ * A reminder's time as people say it, in their time zone: "Today, 9:00 AM", "Tomorrow, 9:00 AM",
+ * "Yesterday, 4:30 PM", "Thu, Nov 26, 9:00 AM", and the year when it is not this one. Pure (it
+ * takes `now`), so the server and the browser render the same words.
+ */
+const clockFormats = new Map<string, Intl.DateTimeFormat>();
+const dateFormats = new Map<string, Intl.DateTimeFormat>();
+
+function cached(cache: Map<string, Intl.DateTimeFormat>, key: string, make: () => Intl.DateTimeFormat) {
+  let format = cache.get(key);
+  if (!format) cache.set(key, (format = make()));
+  return format;
+}
+
+/** ICU puts a narrow no-break space before AM/PM in some versions and not others: one space everywhere. */
+const plainSpaces = (text: string) => text.replace(/[\u202f\u00a0]/g, " ");
+
+function dayNumber(date: { year: number; month: number; day: number }): number {
+  return Date.UTC(date.year, date.month - 1, date.day) / 86_400_000;
+}
+
+function reminderParts(at: string | Date, timeZone: string, now: Date): { day: string; relative: boolean; clock: string } {
+  const instant = typeof at === "string" ? new Date(at) : at;
+  const clock = plainSpaces(
+    cached(clockFormats, timeZone, () => new Intl.DateTimeFormat("en-US", { timeZone, hour: "numeric", minute: "2-digit" })).format(instant),
+  );
+  const local = wallTime(instant, timeZone);
+  const today = wallTime(now, timeZone);
+  const days = dayNumber(local) - dayNumber(today);
+  const relative = days === 0 ? "Today" : days === 1 ? "Tomorrow" : days === -1 ? "Yesterday" : null;
+  if (relative) return { day: relative, relative: true, clock };
+  const withYear = local.year !== today.year;
+  const date = cached(dateFormats, `${timeZone}|${withYear}`, () =>
+    new Intl.DateTimeFormat("en-US", { timeZone, weekday: "short", month: "short", day: "numeric", ...(withYear ? { year: "numeric" } : {}) }),
+  ).format(instant);
+  return { day: plainSpaces(date), relative: false, clock };
+}
+
+/** For a list: "Today, 9:00 AM", "Thu, Nov 26, 9:00 AM". */
+export function formatReminderTime(at: string | Date, timeZone: string, now: Date): string {
+  const { day, clock } = reminderParts(at, timeZone, now);
+  return `${day}, ${clock}`;
+}
+
+/** For a sentence ("We'll remind you …"): "tomorrow at 9:00 AM", "on Thu, Nov 26 at 9:00 AM". */
+export function reminderTimePhrase(at: string | Date, timeZone: string, now: Date): string {
+  const { day, relative, clock } = reminderParts(at, timeZone, now);
+  return relative ? `${day.toLowerCase()} at ${clock}` : `on ${day} at ${clock}`;
+}
+
+/** "UTC", "Europe/Berlin" → "Berlin (Europe)": how a zone reads in a sentence or a list. */
+export function timeZoneName(timeZone: string): string {
+  const parts = timeZone.split("/");
+  if (parts.length < 2) return timeZone;
+  return `${parts.slice(1).join(" / ").replaceAll("_", " ")} (${parts[0]})`;
+}

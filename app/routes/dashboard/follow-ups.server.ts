@@ -1,0 +1,140 @@
+import type { RouterContextProvider } from "react-router";
+import type { ReminderActionResult } from "~/components/follow-ups/reminder-form";
+import { dashboardUser } from "~/lib/dashboard-guard.server";
+import {
+  createReminderFormSchema,
+  FOLLOW_UP_LIMITS,
+  FOLLOW_UP_MESSAGES,
+  isReasonableDueAt,
+  parseLocalDateTime,
+  REMINDER_FORM_FIELDS,
+  reminderIdSchema,
+  snoozeFormSchema,
+  type SnoozeChoice,
+} from "~/lib/follow-ups/follow-up-schemas";
+import { followUpsOf, type FollowUp } from "~/lib/follow-ups/follow-ups.server";
+import { reminderTimePhrase } from "~/lib/follow-ups/format";
+import { instantAt, nextInSequence, RECOMMENDED_MAX_FOLLOW_UPS, reminderChoiceInstants, reminderChoiceTimes, snoozeUntil } from "~/lib/follow-ups/schedule";
+import { parseFormSubmission, validateForm } from "~/lib/form-validation.server";
+import { getSupabase } from "~/lib/session.server";
+import { loadSettings } from "~/lib/settings.server";
+import { flashToast } from "~/lib/toast.server";
+
+/** The Follow-ups page's reads and forms (the route's action dispatches on `intent`). */
+
+const DONE_SHOWN = 20;
+
+function storeFor(context: Readonly<RouterContextProvider>) {
+  return followUpsOf(getSupabase(context), dashboardUser(context).id, "session");
+}
+
+/** The user's time zone, and whether they (or their browser) set it; UTC until then. */
+export async function reminderTimeZone(context: Readonly<RouterContextProvider>) {
+  const { timeZone } = await loadSettings(getSupabase(context), dashboardUser(context).id);
+  return { timeZone: timeZone ?? "UTC", timeZoneSet: timeZone !== null };
+}
+
+export async function loadFollowUpsPage(context: Readonly<RouterContextProvider>) {
+  const store = storeFor(context);
+  const [zone, open, done] = await Promise.all([reminderTimeZone(context), store.list("open", FOLLOW_UP_LIMITS.maxOpen), store.list("done", DONE_SHOWN)]);
+  const now = new Date();
+  const isDue = (item: FollowUp) => new Date(item.dueAt).getTime() <= now.getTime();
+  return {
+    ...zone,
+    now: now.toISOString(),
+    due: open.filter(isDue),
+    upcoming: open.filter((item) => !isDue(item)),
+    done,
+    choices: reminderChoiceInstants(now, zone.timeZone),
+  };
+}
+
+const limitToast = {
+  variant: "destructive",
+  title: "Error",
+  description: `You can have up to ${FOLLOW_UP_LIMITS.maxOpen} open reminders. Mark some done or delete them first.`,
+} as const;
+const notFoundToast = { variant: "destructive", title: "Error", description: "That reminder could not be found." } as const;
+
+export async function createReminderAction(context: Readonly<RouterContextProvider>, formData: FormData): Promise<ReminderActionResult> {
+  const validated = validateForm(context, formData, createReminderFormSchema, { fieldOrder: REMINDER_FORM_FIELDS });
+  if (!validated.ok) return { result: validated.result };
+  const { label, url, when, at } = validated.value;
+  const now = new Date();
+  const { timeZone } = await reminderTimeZone(context);
+  const wall = when === "custom" && at ? parseLocalDateTime(at) : null;
+  const dueAt = wall ? instantAt(wall, timeZone) : reminderChoiceTimes(now, timeZone)[when as Exclude<typeof when, "custom">];
+  if (when === "custom" && (dueAt.getTime() < now.getTime() - 60_000 || !isReasonableDueAt(dueAt, now))) {
+    flashToast(context, { variant: "destructive", title: "Validation Error", description: FOLLOW_UP_MESSAGES.atRange });
+    return { result: validated.submission.reply({ fieldErrors: { at: [FOLLOW_UP_MESSAGES.atRange] } }) };
+  }
+  const created = await storeFor(context).create({ label, url: url ?? null, dueAt });
+  if (created === "limit_reached") {
+    flashToast(context, limitToast);
+    return { result: validated.submission.reply({ formErrors: [limitToast.description] }) };
+  }
+  flashToast(context, { variant: "success", title: "Reminder set", description: `We'll remind you ${reminderTimePhrase(dueAt, timeZone, now)}.` });
+  return { result: validated.submission.reply({ resetForm: true }) };
+}
+
+/** Done, reopen, delete, snooze and "no reply yet": one reminder, by id. */
+export async function changeReminderAction(
+  context: Readonly<RouterContextProvider>,
+  intent: string,
+  formData: FormData,
+): Promise<ReminderActionResult> {
+  const submission = parseFormSubmission(formData, intent === "snooze" ? snoozeFormSchema : reminderIdSchema);
+  if (submission.status !== "success") {
+    flashToast(context, notFoundToast);
+    return {};
+  }
+  const { id, until } = submission.value as { id: string; until?: SnoozeChoice };
+  const store = storeFor(context);
+  const now = new Date();
+
+  if (intent === "delete") {
+    if (await store.remove(id)) flashToast(context, { variant: "success", title: "Reminder deleted", description: "It's gone from your follow-ups." });
+    else flashToast(context, notFoundToast);
+    return {};
+  }
+
+  const { timeZone } = await reminderTimeZone(context);
+  let change: Parameters<typeof store.update>[1];
+  let toast: (item: FollowUp) => { title: string; description: string };
+  if (intent === "done") {
+    change = { done: true };
+    toast = () => ({ title: "Marked done", description: "Nice work. You'll find it under Done." });
+  } else if (intent === "reopen") {
+    change = { done: false };
+    toast = () => ({ title: "Reopened", description: "The reminder is back in your list." });
+  } else if (intent === "snooze" && until) {
+    change = { dueAt: snoozeUntil(until, now, timeZone), done: false };
+    toast = (item) => ({ title: "Snoozed", description: `We'll remind you ${reminderTimePhrase(item.dueAt, timeZone, now)}.` });
+  } else if (intent === "next") {
+    const current = await store.get(id);
+    if (!current) {
+      flashToast(context, notFoundToast);
+      return {};
+    }
+    if (current.followUpNumber >= FOLLOW_UP_LIMITS.maxNumber) {
+      flashToast(context, { variant: "destructive", title: "Error", description: `A sequence can have at most ${FOLLOW_UP_LIMITS.maxNumber} follow-ups.` });
+      return {};
+    }
+    change = { followUpNumber: current.followUpNumber + 1, dueAt: nextInSequence(now, current.followUpNumber - 1, timeZone).at, done: false };
+    toast = (item) => ({
+      title: `Follow-up ${item.followUpNumber} scheduled`,
+      description:
+        `We'll remind you ${reminderTimePhrase(item.dueAt, timeZone, now)}.` +
+        (item.followUpNumber > RECOMMENDED_MAX_FOLLOW_UPS ? " Most replies come within three follow-ups, so consider making this the last." : ""),
+    });
+  } else {
+    flashToast(context, { variant: "destructive", title: "Error", description: "That action is not available." });
+    return {};
+  }
+
+  const updated = await store.update(id, change, now);
+  if (updated === "limit_reached") flashToast(context, limitToast);
+  else if (!updated) flashToast(context, notFoundToast);
+  else flashToast(context, { variant: "success", ...toast(updated) });
+  return {};
+}

@@ -1,0 +1,69 @@
+import { Link, redirect } from "react-router";
+import { FOLLOW_UPS_PATH, ReminderForm } from "~/components/follow-ups/reminder-form";
+import { ReminderSection } from "~/components/follow-ups/reminder-list";
+import { timeZoneName } from "~/lib/follow-ups/format";
+import type { Route } from "./+types/follow-ups";
+import { changeReminderAction, createReminderAction, loadFollowUpsPage } from "./follow-ups.server";
+
+export async function loader({ context }: Route.LoaderArgs) {
+  return loadFollowUpsPage(context);
+}
+
+/**
+ * Every form of the page, and Try it's reminder form. A submission the form must show again (an
+ * error in what was typed) re-renders with the values; anything else redirects back here (303),
+ * so reloading the page never posts it twice. Try it's form, posted by a fetcher when JavaScript
+ * runs, says `stay` and gets the outcome instead of a redirect.
+ */
+export async function action({ request, context }: Route.ActionArgs) {
+  const formData = await request.formData();
+  const intent = String(formData.get("intent") ?? "");
+  const outcome = intent === "create" ? await createReminderAction(context, formData) : await changeReminderAction(context, intent, formData);
+  if (outcome.result?.status === "error" || formData.get("stay") === "1") return outcome;
+  return redirect(FOLLOW_UPS_PATH, 303);
+}
+
+export const meta = () => [{ title: "Follow-ups | Tonewise" }];
+
+export default function FollowUps({ loaderData, actionData }: Route.ComponentProps) {
+  const { timeZone, timeZoneSet, due, upcoming, done, choices } = loaderData;
+  const clock = { timeZone, now: new Date(loaderData.now) };
+  // A new reminder comes back through a redirect: a fresh form for the next one.
+  const newest = [...due, ...upcoming, ...done].reduce((latest, item) => (item.createdAt > latest ? item.createdAt : latest), "");
+  return (
+    <div className="space-y-8">
+      <header>
+        <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">Follow-ups</h1>
+        <p className="mt-1 text-slate-600">
+          Reminders to follow up at a good time: within two business days, then every three to five, and usually no more than three times.
+        </p>
+        <p className="mt-2 text-sm text-slate-600">
+          {timeZoneSet ? `Times are in ${timeZoneName(timeZone)}. ` : "Times are in UTC until you choose your time zone. "}
+          <Link to="/dashboard/settings" className="font-medium text-brand-700 underline-offset-2 hover:underline">
+            {timeZoneSet ? "Change time zone" : "Set your time zone"}
+          </Link>
+        </p>
+      </header>
+
+      <ReminderSection title="Due now" items={due} state="due" clock={clock} empty="Nothing is due. Nice and tidy." />
+      <ReminderSection title="Upcoming" items={upcoming} state="upcoming" clock={clock} empty="No reminders coming up. Set one below or from the extension after you send a message." />
+
+      <section aria-labelledby="new-reminder-heading" className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
+        <h2 id="new-reminder-heading" className="text-lg font-semibold text-slate-900">
+          Remind me to follow up
+        </h2>
+        <p className="mt-1 mb-5 text-sm text-slate-600">A reminder keeps a label, the page to reopen and a time. Never your message.</p>
+        <ReminderForm
+          key={newest}
+          id="new-reminder"
+          choices={choices}
+          timeZone={timeZone}
+          now={loaderData.now}
+          lastResult={actionData?.result}
+        />
+      </section>
+
+      <ReminderSection title="Done" items={done} state="done" clock={clock} empty="Reminders you mark done appear here." />
+    </div>
+  );
+}

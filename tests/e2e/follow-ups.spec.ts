@@ -1,0 +1,126 @@
+import { expect, test, type Page } from "./support/test";
+import { signUpAndConfirm, sql, uniqueEmail, userIdFor } from "./support/accounts";
+
+/**
+ * The Follow-ups page with JavaScript on (js-on) and off (js-off): the time zone (detected by the
+ * browser, or chosen in Settings), setting a reminder and the form's errors, the sidebar's count
+ * of due reminders, "no reply yet" sequences with the advice to stop after the third, snoozing,
+ * marking done, reopening and deleting. Each test has its own account.
+ */
+test.use({ timezoneId: "America/New_York" });
+
+const toasts = (page: Page) => page.getByRole("region", { name: "Notifications" });
+const section = (page: Page, name: "Due now" | "Upcoming" | "Done") => page.getByRole("region", { name: new RegExp(`^${name}`) });
+const newReminder = (page: Page) => page.getByRole("region", { name: "Remind me to follow up" });
+const reminder = (page: Page, where: "Due now" | "Upcoming" | "Done", label: string) =>
+  section(page, where).getByRole("listitem").filter({ hasText: label });
+
+/** Makes sure the account's time zone is New York: the browser sets it with JavaScript, Settings without. */
+async function settleTimeZone(page: Page, javaScriptEnabled: boolean) {
+  await page.goto("/dashboard/follow-ups");
+  if (!javaScriptEnabled) {
+    await expect(page.getByText("Times are in UTC until you choose your time zone.")).toBeVisible();
+    await page.getByRole("link", { name: "Set your time zone" }).click();
+    await page.getByLabel("Time zone").selectOption("America/New_York");
+    await page.getByRole("button", { name: "Save Settings" }).click();
+    await expect(toasts(page).getByText("Settings saved")).toBeVisible();
+    await page.goto("/dashboard/follow-ups");
+  }
+  await expect(page.getByText("Times are in New York (America).")).toBeVisible();
+}
+
+test("set a reminder, follow a sequence, snooze, mark done, reopen and delete", async ({ page, javaScriptEnabled }) => {
+  const email = uniqueEmail("follow-ups");
+  await signUpAndConfirm(page, email);
+  await settleTimeZone(page, javaScriptEnabled);
+  await expect(section(page, "Due now")).toContainText("Nothing is due.");
+
+  // A new reminder, "Tomorrow morning" (9:00 in New York).
+  await newReminder(page).getByLabel("Label").fill("Maria Alvarez — demo recap");
+  await newReminder(page).getByLabel("Page to reopen (optional)").fill("https://mail.example.com/mail/u/0/#inbox/FMfcgz");
+  await newReminder(page).getByRole("radio", { name: /Tomorrow morning/ }).check();
+  await newReminder(page).getByRole("button", { name: "Set reminder" }).click();
+  await expect(toasts(page).getByRole("status").filter({ hasText: "Reminder set" })).toContainText("We'll remind you tomorrow at 9:00 AM.");
+  const upcoming = reminder(page, "Upcoming", "Maria Alvarez — demo recap");
+  await expect(upcoming).toContainText("Tomorrow, 9:00 AM");
+  await expect(upcoming.getByRole("link", { name: /Open page/ })).toHaveAttribute("href", "https://mail.example.com/mail/u/0/#inbox/FMfcgz");
+  await expect(newReminder(page).getByLabel("Label")).toHaveValue("");
+
+  // One already due (from the extension, say): listed under Due now and counted in the sidebar.
+  await sql("insert into public.follow_ups (user_id, label, due_at, follow_up_number) values ($1, 'Acme renewal', now() - interval '1 hour', 1)", [
+    await userIdFor(email),
+  ]);
+  await page.reload();
+  await expect(reminder(page, "Due now", "Acme renewal")).toContainText("Due Today");
+  const nav = page.getByRole("navigation", { name: "Dashboard", exact: true });
+  await expect(nav.getByRole("link", { name: "Follow-ups 1 due" })).toBeVisible();
+
+  // No reply yet: the next follow-up, three business days on, counted.
+  await reminder(page, "Due now", "Acme renewal").getByRole("button", { name: "No reply yet — schedule the next follow-up" }).click();
+  await expect(toasts(page).getByRole("status").filter({ hasText: "Follow-up 2 scheduled" })).toBeVisible();
+  await expect(reminder(page, "Upcoming", "Acme renewal")).toContainText("Follow-up 2");
+  await expect(section(page, "Due now")).toContainText("Nothing is due.");
+  await expect(nav.getByRole("link", { name: "Follow-ups", exact: true })).toBeVisible();
+
+  // Snooze to next week.
+  const maria = reminder(page, "Upcoming", "Maria Alvarez — demo recap");
+  await maria.getByText("Snooze").click();
+  await maria.getByRole("button", { name: "Next week" }).click();
+  await expect(toasts(page).getByRole("status").filter({ hasText: "Snoozed" })).toContainText("We'll remind you on Mon,");
+  await expect(reminder(page, "Upcoming", "Maria Alvarez — demo recap")).toContainText("Mon,");
+
+  // Done, then reopened, then deleted.
+  await reminder(page, "Upcoming", "Maria Alvarez — demo recap").getByRole("button", { name: "Mark done" }).click();
+  await expect(reminder(page, "Done", "Maria Alvarez — demo recap")).toContainText("Done Today");
+  await expect(section(page, "Upcoming").getByRole("listitem")).toHaveCount(1);
+  await reminder(page, "Done", "Maria Alvarez — demo recap").getByRole("button", { name: "Reopen" }).click();
+  await expect(reminder(page, "Upcoming", "Maria Alvarez — demo recap")).toBeVisible();
+  await reminder(page, "Upcoming", "Maria Alvarez — demo recap").getByRole("button", { name: "Delete" }).click();
+  await expect(toasts(page).getByRole("status").filter({ hasText: "Reminder deleted" })).toBeVisible();
+  await expect(page.getByRole("listitem").filter({ hasText: "Maria Alvarez — demo recap" })).toHaveCount(0);
+});
+
+test("after the third follow-up it suggests stopping, but still schedules a fourth", async ({ page, javaScriptEnabled }) => {
+  const email = uniqueEmail("follow-ups-third");
+  await signUpAndConfirm(page, email);
+  await settleTimeZone(page, javaScriptEnabled);
+  await sql("insert into public.follow_ups (user_id, label, due_at, follow_up_number) values ($1, 'Quiet prospect', now() - interval '5 minutes', 3)", [
+    await userIdFor(email),
+  ]);
+  await page.reload();
+  const third = reminder(page, "Due now", "Quiet prospect");
+  await expect(third).toContainText("consider letting this one rest");
+  await third.getByRole("button", { name: "No reply yet — schedule the next follow-up" }).click();
+  await expect(toasts(page).getByRole("status").filter({ hasText: "Follow-up 4 scheduled" })).toContainText("consider making this the last");
+  await expect(reminder(page, "Upcoming", "Quiet prospect")).toContainText("Follow-up 4");
+});
+
+test("a reminder the form cannot take keeps what was typed and says why", async ({ page }) => {
+  await signUpAndConfirm(page, uniqueEmail("follow-ups-invalid"));
+  await page.goto("/dashboard/follow-ups");
+  const form = newReminder(page);
+
+  await form.getByRole("button", { name: "Set reminder" }).click();
+  await expect(toasts(page).getByRole("alert").filter({ hasText: "Validation Error" })).toContainText("Give the reminder a label");
+  await expect(form.getByText("Give the reminder a label, such as 'Maria Alvarez — demo recap'.")).toBeVisible();
+
+  await form.getByLabel("Label").fill("Jordan — renewal");
+  await form.getByLabel("Page to reopen (optional)").fill("javascript:alert(1)");
+  await form.getByRole("radio", { name: "Choose a date and time" }).check();
+  await form.getByRole("button", { name: "Set reminder" }).click();
+  await expect(form.getByText("Enter a web address starting with http:// or https://, or leave it empty.")).toBeVisible();
+  await expect(form.getByText("Choose a date and time.")).toBeVisible();
+  await expect(form.getByLabel("Label")).toHaveValue("Jordan — renewal");
+
+  // A chosen time in the past is refused by the server (the browser cannot know the account's zone).
+  await form.getByLabel("Page to reopen (optional)").fill("");
+  await form.getByLabel("Date and time (for a chosen time)").fill("2020-01-06T09:00");
+  await form.getByRole("button", { name: "Set reminder" }).click();
+  await expect(form.getByText("Choose a time from now to a year ahead.")).toBeVisible();
+  await expect(section(page, "Upcoming")).toContainText("No reminders coming up.");
+
+  await form.getByLabel("Date and time (for a chosen time)").fill(`${new Date().getFullYear() + 1}-01-06T14:30`);
+  await form.getByRole("button", { name: "Set reminder" }).click();
+  await expect(reminder(page, "Upcoming", "Jordan — renewal")).toContainText("Jan 6, ");
+  await expect(reminder(page, "Upcoming", "Jordan — renewal")).toContainText("2:30 PM");
+});

@@ -30,7 +30,7 @@ export default defineConfig({
     short_name: "Tonewise",
     version,
     description: "Polished, human-toned versions of the messages you type, with one-click Replace.",
-    permissions: ["storage", "activeTab"],
+    permissions: ["storage", "activeTab", "alarms", "notifications"],
     host_permissions: [`${APP_ORIGIN}/*`],
     action: { default_title: "Tonewise" },
     ...(browser === "firefox"

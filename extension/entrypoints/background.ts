@@ -1,6 +1,6 @@
 import { browser, type Browser } from "wxt/browser";
 import { defineBackground } from "wxt/utils/define-background";
-import { ApiError, createApiClient, platformForHost, type DefaultsChange, type Tone } from "../lib/api";
+import { ApiError, createApiClient, platformForHost, type DefaultsChange, type FollowUp, type Me, type Tone } from "../lib/api";
 import { APP_URL, appLink } from "../lib/config";
 import {
   CONNECT_ATTEMPT_TTL_MS,
@@ -11,8 +11,25 @@ import {
   type PendingConnect,
   readConnectedUrl,
 } from "../lib/connect";
-import type { AccountResult, ExtensionStatus, Request, ResponseMap, SuggestResult } from "../lib/messages";
+import { browserTimeZone, effectiveTimeZone } from "../lib/follow-up-time";
+import type { AccountResult, CreateFollowUpResult, ExtensionStatus, FollowUpFailure, FollowUpsResult, Request, ResponseMap, SuggestResult } from "../lib/messages";
 import { canReachApp } from "../lib/network";
+import {
+  alarmName,
+  dueToNotify,
+  FOLLOW_UP_KEYS,
+  type FollowUpCache,
+  notificationsFor,
+  notifiedKey,
+  planAlarms,
+  reminderIdOf,
+  rememberNotified,
+  safeLink,
+  SYNC_ALARM,
+  SYNC_LIMIT,
+  SUMMARY_NOTIFICATION,
+  SYNC_PERIOD_MINUTES,
+} from "../lib/reminders";
 import { isSiteEnabled, KEYS, type StoredState, withSite } from "../lib/settings";
 
 const PENDING_KEY = "pendingConnect";
@@ -45,8 +62,10 @@ export default defineBackground(() => {
     }
   }
 
+  /** Forgets the token and everything read with it: the account's zone, the reminders, their alarms and notifications. */
   async function forgetToken() {
-    await browser.storage.local.remove(KEYS.token);
+    await browser.storage.local.remove([KEYS.token, KEYS.timeZone, KEYS.timeZoneOffered]);
+    await clearReminders();
   }
 
   async function status(host: string | undefined): Promise<ExtensionStatus> {
@@ -56,6 +75,7 @@ export default defineBackground(() => {
       paused: state.paused === true,
       siteEnabled: host ? isSiteEnabled(state.disabledSites, host) : true,
       defaultTone: state.defaultTone ?? "professional",
+      timeZone: effectiveTimeZone(state.timeZone),
     };
   }
 
@@ -110,8 +130,7 @@ export default defineBackground(() => {
     const { token } = await stored();
     if (!token) return { ok: false, reason: "not_connected", message: "Not connected." };
     try {
-      const me = change ? await api.saveDefaults(token, change) : await api.me(token);
-      await browser.storage.local.set({ [KEYS.defaultTone]: me.settings.defaultTone satisfies Tone });
+      const me = await rememberAccount(token, change ? await api.saveDefaults(token, change) : await api.me(token));
       return { ok: true, me };
     } catch (error) {
       if (error instanceof ApiError && error.code === "unauthorized") {
@@ -123,6 +142,229 @@ export default defineBackground(() => {
       }
       return { ok: false, reason: "failed", message: error instanceof Error ? error.message : "Something went wrong." };
     }
+  }
+
+  /** Keeps what the account says that this browser uses (default tone, time zone); offers the browser's zone once to an account without one. */
+  async function rememberAccount(token: string, me: Me): Promise<Me> {
+    await browser.storage.local.set({ [KEYS.defaultTone]: me.settings.defaultTone satisfies Tone, [KEYS.timeZone]: me.settings.timeZone ?? null });
+    // null: never set (undefined: a server without time zones, which is left alone).
+    return me.settings.timeZone === null ? offerTimeZone(token, me) : me;
+  }
+
+  let offering: Promise<Me> | null = null;
+
+  async function offerTimeZone(token: string, me: Me): Promise<Me> {
+    if ((await browser.storage.local.get(KEYS.timeZoneOffered))[KEYS.timeZoneOffered] === true) return me;
+    offering ??= (async () => {
+      try {
+        const updated = await api.setTimeZone(token, browserTimeZone());
+        await browser.storage.local.set({ [KEYS.timeZoneOffered]: true, [KEYS.timeZone]: updated.settings.timeZone ?? null });
+        return updated;
+      } catch (error) {
+        // Refused (a server that does not take it): not asked again. Unreachable: asked at the next sync.
+        if (error instanceof ApiError && error.status >= 400 && error.status < 500) await browser.storage.local.set({ [KEYS.timeZoneOffered]: true });
+        return me;
+      } finally {
+        offering = null;
+      }
+    })();
+    return offering;
+  }
+
+  // ---- Follow-up reminders (docs/decisions/023) ----
+
+  const NOT_CONNECTED: FollowUpFailure = { ok: false, reason: "not_connected", message: "Connect Tonewise to your account to set reminders." };
+
+  async function readLocal<T>(key: string): Promise<T | undefined> {
+    return (await browser.storage.local.get(key))[key] as T | undefined;
+  }
+
+  async function clearReminders() {
+    const alarms = await browser.alarms.getAll();
+    await Promise.all(alarms.filter((alarm) => reminderIdOf(alarm.name) !== null).map((alarm) => browser.alarms.clear(alarm.name)));
+    const shown = Object.keys(await browser.notifications.getAll());
+    await Promise.all(shown.filter((id) => reminderIdOf(id) !== null || id === SUMMARY_NOTIFICATION).map((id) => browser.notifications.clear(id)));
+    await browser.storage.local.remove([FOLLOW_UP_KEYS.cache, FOLLOW_UP_KEYS.links]);
+  }
+
+  /** One alarm per open reminder still ahead, at its time. */
+  async function scheduleAlarms(followUps: FollowUp[]) {
+    const plan = planAlarms(followUps, await browser.alarms.getAll(), Date.now());
+    await Promise.all(plan.clear.map((name) => browser.alarms.clear(name)));
+    for (const { name, when } of plan.create) await browser.alarms.create(name, { when });
+  }
+
+  /**
+   * Notifies the reminders whose time has come, once per reminder and time: the record is written
+   * before the notifications, so a worker stopped halfway misses one rather than repeating it.
+   * With the account's notifications off they are recorded and not shown. Past the first few of
+   * one sync, one notification stands for the rest.
+   */
+  async function notifyDue(followUps: FollowUp[], notificationsOn: boolean, timeZone: string) {
+    const notified = (await readLocal<string[]>(FOLLOW_UP_KEYS.notified)) ?? [];
+    const now = Date.now();
+    const due = dueToNotify(followUps, notified, now);
+    if (due.length === 0) return;
+    await browser.storage.local.set({ [FOLLOW_UP_KEYS.notified]: rememberNotified(notified, due.map(notifiedKey)) });
+    if (!notificationsOn) return;
+    const shown = new Set(Object.keys(await browser.notifications.getAll()));
+    const links: Record<string, string | null> = {};
+    for (const [id, link] of Object.entries((await readLocal<Record<string, string | null>>(FOLLOW_UP_KEYS.links)) ?? {})) {
+      if (shown.has(alarmName(id))) links[id] = link;
+    }
+    for (const followUp of due) links[followUp.id] = safeLink(followUp.url);
+    await browser.storage.local.set({ [FOLLOW_UP_KEYS.links]: links });
+    for (const { id, title, message } of notificationsFor(due, timeZone, new Date(now))) {
+      await browser.notifications.create(id, { type: "basic", iconUrl: "icon/128.png", title, message, priority: 1 });
+    }
+  }
+
+  /** Notifications of reminders no longer open (done or deleted elsewhere) go away. */
+  async function clearStaleNotifications(followUps: FollowUp[]) {
+    const open = new Set(followUps.map((followUp) => alarmName(followUp.id)));
+    const shown = Object.keys(await browser.notifications.getAll());
+    await Promise.all(shown.filter((id) => reminderIdOf(id) !== null && !open.has(id)).map((id) => browser.notifications.clear(id)));
+  }
+
+  async function syncNow(): Promise<FollowUpsResult> {
+    const { token, timeZone: accountZone } = await stored();
+    if (!token) return NOT_CONNECTED;
+    const cache = await readLocal<FollowUpCache>(FOLLOW_UP_KEYS.cache);
+    /** When the app cannot answer: what the last sync read (alarms that ring offline still notify). */
+    const fromCache = async (failure: FollowUpFailure): Promise<FollowUpsResult> => {
+      if (!cache) return failure;
+      const zone = effectiveTimeZone(accountZone);
+      await notifyDue(cache.followUps, cache.notifications, zone);
+      const now = Date.now();
+      return { ok: true, followUps: cache.followUps, dueCount: cache.followUps.filter((f) => Date.parse(f.dueAt) <= now).length, timeZone: zone, stale: true };
+    };
+    if (!canReachApp(APP_URL, navigator.onLine)) return fromCache({ ok: false, reason: "offline", message: "Tonewise can't be reached. Check your connection." });
+    try {
+      const [fetched, list] = await Promise.all([api.me(token), api.listFollowUps(token, { status: "open", limit: SYNC_LIMIT })]);
+      const me = await rememberAccount(token, fetched);
+      const zone = effectiveTimeZone(me.settings.timeZone);
+      const next: FollowUpCache = { followUps: list.followUps, notifications: me.settings.notifications, syncedAt: Date.now() };
+      await browser.storage.local.set({ [FOLLOW_UP_KEYS.cache]: next });
+      await scheduleAlarms(list.followUps);
+      await clearStaleNotifications(list.followUps);
+      await notifyDue(list.followUps, me.settings.notifications, zone);
+      return { ok: true, followUps: list.followUps, dueCount: list.dueCount, timeZone: zone, stale: false };
+    } catch (error) {
+      if (error instanceof ApiError && error.code === "unauthorized") {
+        await forgetToken();
+        return NOT_CONNECTED;
+      }
+      if (error instanceof ApiError && error.code === "network_error") {
+        return fromCache({ ok: false, reason: "offline", message: "Tonewise can't be reached. Check your connection." });
+      }
+      return fromCache({ ok: false, reason: "failed", message: "Your follow-ups could not be loaded just now." });
+    }
+  }
+
+  let running: Promise<FollowUpsResult> | null = null;
+  let queued: Promise<FollowUpsResult> | null = null;
+
+  /**
+   * Syncs the open reminders: alarms, notifications of those due, the cache. One sync at a time;
+   * asked while one runs, another runs after it (it may have read the list before a change).
+   */
+  function sync(): Promise<FollowUpsResult> {
+    if (!running) {
+      running = syncNow().finally(() => {
+        running = null;
+      });
+      return running;
+    }
+    queued ??= running
+      .catch(() => undefined)
+      .then(() => {
+        queued = null;
+        return sync();
+      });
+    return queued;
+  }
+
+  async function createFollowUp(message: Extract<Request, { type: "createFollowUp" }>): Promise<CreateFollowUpResult> {
+    const { token } = await stored();
+    if (!token) return NOT_CONNECTED;
+    if (!canReachApp(APP_URL, navigator.onLine)) return { ok: false, reason: "offline", message: "You're offline: the reminder was not saved." };
+    try {
+      const followUp = await api.createFollowUp(token, { label: message.label, url: message.url, dueAt: message.dueAt });
+      void sync();
+      return { ok: true, followUp };
+    } catch (error) {
+      if (!(error instanceof ApiError)) return { ok: false, reason: "failed", message: "The reminder could not be saved. Try again." };
+      switch (error.code) {
+        case "unauthorized":
+          await forgetToken();
+          return { ok: false, reason: "not_connected", message: "This browser's connection was revoked. Connect again." };
+        case "limit_reached":
+          // 200 open, or 1,000 in all: the server says which.
+          return { ok: false, reason: "limit_reached", message: error.message };
+        case "invalid_request":
+          return { ok: false, reason: "invalid", message: error.message, field: error.field };
+        case "network_error":
+          return { ok: false, reason: "offline", message: "Tonewise can't be reached: the reminder was not saved." };
+        case "rate_limited":
+          return { ok: false, reason: "failed", message: "Too many requests just now. Try again in a moment." };
+        default:
+          return { ok: false, reason: "failed", message: "The reminder could not be saved. Try again." };
+      }
+    }
+  }
+
+  /** A click on a reminder's notification: its page in a new tab (the dashboard's list when it has none), and the notification goes. */
+  async function openFromNotification(notificationId: string) {
+    if (notificationId === SUMMARY_NOTIFICATION) {
+      await openTab(appLink("/dashboard/follow-ups"));
+      await browser.notifications.clear(notificationId);
+      return;
+    }
+    const id = reminderIdOf(notificationId);
+    if (id === null) return;
+    const links = (await readLocal<Record<string, string | null>>(FOLLOW_UP_KEYS.links)) ?? {};
+    const cached = (await readLocal<FollowUpCache>(FOLLOW_UP_KEYS.cache))?.followUps.find((followUp) => followUp.id === id);
+    await openTab(safeLink(id in links ? links[id] : cached?.url) ?? appLink("/dashboard/follow-ups"));
+    await browser.notifications.clear(notificationId);
+    await forgetLink(id);
+  }
+
+  async function openTab(url: string) {
+    try {
+      await browser.tabs.create({ url });
+    } catch {
+      // No browser window is open (the browser runs in the background): open one.
+      await browser.windows.create({ url });
+    }
+  }
+
+  async function forgetLink(id: string) {
+    const links = (await readLocal<Record<string, string | null>>(FOLLOW_UP_KEYS.links)) ?? {};
+    if (!(id in links)) return;
+    delete links[id];
+    await browser.storage.local.set({ [FOLLOW_UP_KEYS.links]: links });
+  }
+
+  async function ensureSyncAlarm() {
+    if (!(await browser.alarms.get(SYNC_ALARM))) await browser.alarms.create(SYNC_ALARM, { periodInMinutes: SYNC_PERIOD_MINUTES });
+  }
+
+  const onNotificationClicked = (notificationId: string) => void openFromNotification(notificationId);
+  browser.notifications.onClicked.addListener(onNotificationClicked);
+  browser.notifications.onClosed.addListener((notificationId: string) => {
+    const id = reminderIdOf(notificationId);
+    if (id !== null) void forgetLink(id);
+  });
+  browser.alarms.onAlarm.addListener((alarm: Browser.alarms.Alarm) => {
+    if (alarm.name === SYNC_ALARM || reminderIdOf(alarm.name) !== null) void sync();
+  });
+  browser.runtime.onStartup.addListener(() => void sync());
+  browser.runtime.onInstalled.addListener(() => void sync());
+  void ensureSyncAlarm();
+  if (import.meta.env.MODE === "e2e") {
+    // The browser tests' way to "click" a notification, which nothing outside the browser's own UI
+    // can do: the very listener registered above (docs/decisions/023). Not in release builds.
+    Object.assign(globalThis, { __tonewiseE2E: { notificationClicked: onNotificationClicked } });
   }
 
   async function startConnect() {
@@ -150,8 +392,10 @@ export default defineBackground(() => {
     }
     try {
       const { token } = await api.exchangeCode(landing.code, pending.verifier);
+      await browser.storage.local.remove([KEYS.timeZone, KEYS.timeZoneOffered]);
       await browser.storage.local.set({ [KEYS.token]: token });
       await account();
+      void sync();
     } catch {
       await browser.storage.local.set({ [KEYS.lastConnectError]: "The connection did not complete. Try again." });
     }
@@ -207,6 +451,10 @@ export default defineBackground(() => {
       case "openApp":
         await browser.tabs.create({ url: appLink(message.path) });
         return null;
+      case "createFollowUp":
+        return createFollowUp(message);
+      case "followUps":
+        return sync();
     }
   }
 

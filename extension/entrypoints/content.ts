@@ -4,10 +4,14 @@ import { defineContentScript } from "wxt/utils/define-content-script";
 import type { Tone } from "../lib/api";
 import { APP_URL } from "../lib/config";
 import { detectField, type EditableField, readFieldText } from "../lib/fields";
+import { followUpLabel, followUpUrl } from "../lib/follow-up-label";
+import { browserTimeZone, dueAtProblem, formatDue, localInputValue, reminderChoices } from "../lib/follow-up-time";
 import type { ExtensionStatus, SuggestFailure, SuggestResult } from "../lib/messages";
 import { canReachApp } from "../lib/network";
 import { createOverlay, type OverlayView } from "../lib/overlay";
 import { createPauseScheduler, type PauseScheduler } from "../lib/pause";
+import type { ReminderDraft, ReminderStep } from "../lib/reminder-card";
+import { draftDueAt } from "../lib/reminder-card";
 import { copyToClipboard, replaceFieldText } from "../lib/replace";
 import { send } from "../lib/runtime";
 import { KEYS } from "../lib/settings";
@@ -66,6 +70,36 @@ export default defineContentScript({
       onClose() {
         active?.focus({ preventScroll: true });
       },
+      onRemind() {
+        const field = active;
+        const session = field && sessions.get(field);
+        if (!field || !session || session.view.kind !== "replaced") return;
+        const now = new Date();
+        const timeZone = status?.timeZone ?? browserTimeZone();
+        const choices = reminderChoices(now, timeZone);
+        const draft: ReminderDraft = {
+          timeZone,
+          zoneNote: timeZone === browserTimeZone() ? null : timeZone,
+          now,
+          choices,
+          choice: "suggested",
+          custom: localInputValue(choices[0]!.at, timeZone),
+          label: followUpLabel(document, location.hostname, field),
+        };
+        setReminder(field, { step: "form", draft, saving: false, error: null });
+        overlay.openCard();
+      },
+      onSaveReminder(draft) {
+        if (active) void saveReminder(active, draft);
+      },
+      onCancelReminder() {
+        if (active) setReminder(active, { step: "offer" });
+        overlay.closeCard();
+      },
+      onDone() {
+        overlay.closeCard();
+        if (active) setView(active, { kind: "idle" });
+      },
     });
     ctx.onInvalidated(() => overlay.destroy());
 
@@ -74,6 +108,36 @@ export default defineContentScript({
       if (!session) return;
       session.view = view;
       if (field === active) overlay.render(view);
+    }
+
+    function setReminder(field: EditableField, reminder: ReminderStep) {
+      setView(field, { kind: "replaced", reminder });
+    }
+
+    /** Save: label, link and time go to the service worker (never the message); the card says when it will ring. */
+    async function saveReminder(field: EditableField, draft: ReminderDraft) {
+      const session = sessions.get(field);
+      if (!session || session.view.kind !== "replaced" || session.view.reminder.step !== "form" || session.view.reminder.saving) return;
+      const now = new Date();
+      const dueAt = draftDueAt(draft);
+      const label = draft.label.replace(/\s+/g, " ").trim();
+      const timeProblem = dueAtProblem(dueAt, now);
+      if (label === "" || timeProblem || !dueAt) {
+        const error = label === "" ? { message: "Give the reminder a label.", field: "label" as const } : { message: timeProblem ?? "Choose a date and time.", field: "dueAt" as const };
+        setReminder(field, { step: "form", draft, saving: false, error });
+        return;
+      }
+      setReminder(field, { step: "form", draft, saving: true, error: null });
+      const result = await send({ type: "createFollowUp", label, url: followUpUrl(location.href), dueAt: dueAt.toISOString() }).catch(() => null);
+      const current = sessions.get(field)?.view;
+      // The user moved on (typed a new message) while it saved: the card shows that, not this.
+      if (current?.kind !== "replaced" || current.reminder.step !== "form") return;
+      if (result?.ok) {
+        setReminder(field, { step: "saved", message: `Reminder set for ${formatDue(new Date(result.followUp.dueAt), draft.timeZone, new Date())}` });
+        return;
+      }
+      const invalid = result?.field === "label" || result?.field === "dueAt" ? result.field : undefined;
+      setReminder(field, { step: "form", draft, saving: false, error: { message: result?.message ?? "Tonewise could not be reached. Try again.", field: invalid } });
     }
 
     function failureView(failure: SuggestFailure): OverlayView | null {
@@ -146,7 +210,7 @@ export default defineContentScript({
       if (outcome.ok) {
         session.scheduler.acknowledge(readFieldText(field));
         overlay.closeCard();
-        setView(field, { kind: "idle" });
+        setView(field, { kind: "replaced", reminder: { step: "offer" } });
       } else {
         setView(field, { kind: "not_replaced", copied: outcome.copied, suggestion, tone });
       }
@@ -196,7 +260,8 @@ export default defineContentScript({
     }, { capture: true });
 
     ctx.addEventListener(document, "input", (event) => {
-      if (!enabled() || !status?.connected) return;
+      // Typing in the card (the reminder's label) is not typing a message.
+      if (!enabled() || !status?.connected || overlay.contains(event)) return;
       const field = detectField(event.composedPath()[0] ?? event.target);
       if (!field) return;
       if (field !== active) activate(field);
@@ -242,7 +307,9 @@ export default defineContentScript({
 
     browser.storage.onChanged.addListener((changes, area) => {
       if (area !== "local") return;
-      if (KEYS.paused in changes || KEYS.disabledSites in changes || KEYS.token in changes || KEYS.defaultTone in changes) refreshStatus();
+      if (KEYS.paused in changes || KEYS.disabledSites in changes || KEYS.token in changes || KEYS.defaultTone in changes || KEYS.timeZone in changes) {
+        refreshStatus();
+      }
     });
     ctx.addEventListener(window, "online", () => {
       if (active && sessions.get(active)?.view.kind === "offline") setView(active, { kind: "idle" });

@@ -21,7 +21,14 @@ export interface Me {
   fullName: string | null;
   tier: "free" | "pro";
   usage: Usage;
-  settings: { notifications: boolean; defaultTone: Tone; defaultMessageType: MessageType; usageAnalytics: boolean };
+  settings: {
+    notifications: boolean;
+    defaultTone: Tone;
+    defaultMessageType: MessageType;
+    usageAnalytics: boolean;
+    /** An IANA zone name; null until set (the extension sets it once from the browser). Absent from servers before follow-ups. */
+    timeZone?: string | null;
+  };
 }
 
 export type DefaultsChange = Partial<Pick<Me["settings"], "defaultTone" | "defaultMessageType">>;
@@ -39,6 +46,32 @@ export interface OptimizeResponse {
   tone: Tone;
   messageType: MessageType;
   usage: Usage;
+}
+
+/** A follow-up reminder (`/api/v1/follow-ups`). Never holds the text of a message. */
+export interface FollowUp {
+  id: string;
+  label: string;
+  url: string | null;
+  /** ISO-8601 instant. */
+  dueAt: string;
+  followUpNumber: number;
+  done: boolean;
+  completedAt: string | null;
+  createdAt: string;
+}
+
+export interface NewFollowUp {
+  label: string;
+  url?: string | null;
+  dueAt: string;
+  followUpNumber?: number;
+}
+
+export interface FollowUpList {
+  followUps: FollowUp[];
+  /** Open reminders whose time has come. */
+  dueCount: number;
 }
 
 export interface TokenResponse {
@@ -59,6 +92,7 @@ export type ApiErrorCode =
   | "engine_failed"
   | "engine_unavailable"
   | "service_unavailable"
+  | "limit_reached"
   | "network_error"
   | "aborted"
   | "unexpected";
@@ -100,6 +134,7 @@ const KNOWN_CODES = new Set<string>([
   "engine_failed",
   "engine_unavailable",
   "service_unavailable",
+  "limit_reached",
 ]);
 
 function isRecord(value: unknown): value is Record<string, unknown> {
@@ -170,6 +205,15 @@ export function createApiClient({ appUrl, fetch: fetchImpl = (...args) => fetch(
     me: (token: string, signal?: AbortSignal) => call<Me>("GET", "/api/v1/me", { token, signal }),
     /** Changes the account's defaults (the dashboard's Settings); answers the account as `me` does. */
     saveDefaults: (token: string, settings: DefaultsChange) => call<Me>("PATCH", "/api/v1/me", { token, body: { settings } }),
+    /** Stores the browser's time zone in the account's settings (done once, when the account has none). */
+    setTimeZone: (token: string, timeZone: string) => call<Me>("PATCH", "/api/v1/me", { token, body: { settings: { timeZone } } }),
+    /** Open reminders (soonest first) and how many are due. */
+    listFollowUps: (token: string, options: { status?: "open" | "done" | "all"; limit?: number } = {}) => {
+      const query = new URLSearchParams({ status: options.status ?? "open", limit: String(options.limit ?? 50) });
+      return call<FollowUpList>("GET", `/api/v1/follow-ups?${query}`, { token });
+    },
+    createFollowUp: (token: string, followUp: NewFollowUp) =>
+      call<{ followUp: FollowUp }>("POST", "/api/v1/follow-ups", { token, body: followUp }).then((answer) => answer.followUp),
     /** The hand-over's last step: the one-time code and this attempt's PKCE verifier. */
     exchangeCode: (code: string, codeVerifier: string) =>
       call<TokenResponse>("POST", "/api/v1/extension/token", { body: { code, codeVerifier } }),

@@ -2,7 +2,7 @@
  * Messages between the content script / popup and the service worker. Only the service worker
  * holds the token and talks to the network.
  */
-import type { DefaultsChange, Me, Tone, Usage } from "./api";
+import type { DefaultsChange, FollowUp, Me, Tone, Usage } from "./api";
 
 /** What a failed suggestion request shows the user. */
 export type SuggestFailure =
@@ -23,6 +23,8 @@ export interface ExtensionStatus {
   /** Whether Tonewise is on for the site asked about. */
   siteEnabled: boolean;
   defaultTone: Tone;
+  /** The zone reminders are set in: the account's, else the browser's. */
+  timeZone: string;
 }
 
 export type Request =
@@ -35,7 +37,19 @@ export type Request =
   | { type: "saveDefaults"; settings: DefaultsChange }
   | { type: "setPaused"; paused: boolean }
   | { type: "setSiteEnabled"; host: string; enabled: boolean }
-  | { type: "openApp"; path: string };
+  | { type: "openApp"; path: string }
+  /** From the card after Replace: label, link and time only, never the message. */
+  | { type: "createFollowUp"; label: string; url: string | null; dueAt: string }
+  /** From the popup: syncs reminders (alarms, due notifications) and answers the open ones. */
+  | { type: "followUps" };
+
+export type FollowUpFailure = { ok: false; reason: "not_connected" | "limit_reached" | "invalid" | "offline" | "failed"; message: string; field?: string };
+
+export type CreateFollowUpResult = { ok: true; followUp: FollowUp } | FollowUpFailure;
+
+export type FollowUpsResult =
+  | { ok: true; followUps: FollowUp[]; dueCount: number; timeZone: string; stale: boolean }
+  | FollowUpFailure;
 
 export type AccountResult =
   | { ok: true; me: Me }
@@ -52,4 +66,6 @@ export interface ResponseMap {
   setPaused: null;
   setSiteEnabled: null;
   openApp: null;
+  createFollowUp: CreateFollowUpResult;
+  followUps: FollowUpsResult;
 }

@@ -1,9 +1,11 @@
 /**
  * The in-page UI: one small icon at the corner of the field being typed in, and a card with the
  * suggestion. Both live in a closed shadow root on a fixed-position host, so the page's styles
- * do not reach them and the page's layout does not move.
+ * do not reach them and the page's layout does not move. After Replace, a small "Remind me to
+ * follow up" button beside the icon opens the card's reminder form (lib/reminder-card.ts).
  */
 import { TONES, type Tone } from "./api";
+import { REMIND_LABEL, REMINDER_STYLE, type ReminderHandlers, type ReminderStep, renderReminder } from "./reminder-card";
 
 export type OverlayView =
   | { kind: "idle" }
@@ -13,9 +15,11 @@ export type OverlayView =
   | { kind: "quota"; message: string; upgradeUrl: string }
   | { kind: "error"; message: string }
   | { kind: "offline" }
-  | { kind: "not_replaced"; copied: boolean; suggestion: string; tone: Tone };
+  | { kind: "not_replaced"; copied: boolean; suggestion: string; tone: Tone }
+  /** The suggestion went in: the card offers a follow-up reminder. */
+  | { kind: "replaced"; reminder: ReminderStep };
 
-export interface OverlayHandlers {
+export interface OverlayHandlers extends ReminderHandlers {
   onTone(tone: Tone): void;
   onReplace(): void;
   onCopy(): void;
@@ -59,6 +63,7 @@ const STYLE = `
 .actions { display: flex; gap: 8px; }
 .actions button { border-radius: 8px; padding: 6px 12px; font-size: 13px; cursor: pointer; border: 1px solid #cbd5e1; background: #fff; color: #0f172a; }
 .actions button.primary { background: #4f46e5; border-color: #4f46e5; color: #fff; }
+${REMINDER_STYLE}
 .sr { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap; }
 `;
 
@@ -94,7 +99,9 @@ export function createOverlay(doc: Document, handlers: OverlayHandlers): Overlay
   icon.innerHTML = ICON_SVG;
   const live = el(doc, "div", { className: "sr" }, { role: "status", "aria-live": "polite" });
   const card = el(doc, "div", { className: "card", hidden: true }, { role: "dialog", "aria-labelledby": "tw-title" });
-  root.append(icon, live, card);
+  // After Replace: the way to the reminder for a mouse (the keyboard's is Alt+Shift+T, as for the card).
+  const nudge = el(doc, "button", { type: "button", className: "nudge", textContent: REMIND_LABEL });
+  root.append(icon, nudge, live, card);
 
   let field: HTMLElement | null = null;
   let view: OverlayView = { kind: "idle" };
@@ -107,6 +114,7 @@ export function createOverlay(doc: Document, handlers: OverlayHandlers): Overlay
       case "loading":
         return "loading";
       case "idle":
+      case "replaced":
         return "idle";
       default:
         return "attention";
@@ -128,6 +136,8 @@ export function createOverlay(doc: Document, handlers: OverlayHandlers): Overlay
       case "error":
       case "not_replaced":
         return "Tonewise: needs attention";
+      case "replaced":
+        return `Tonewise: replaced. Set a follow-up reminder (${OPEN_SHORTCUT_LABEL})`;
       default:
         return "Tonewise";
     }
@@ -198,6 +208,9 @@ export function createOverlay(doc: Document, handlers: OverlayHandlers): Overlay
       case "offline":
         card.append(muted("You're offline: nothing was sent. Suggestions come back when you're online."));
         break;
+      case "replaced":
+        renderReminder((tag, props, attrs) => el(doc, tag, props, attrs), card, actions, view.reminder, handlers);
+        break;
     }
     if (actions.childElementCount > 0) card.append(actions);
   }
@@ -213,6 +226,8 @@ export function createOverlay(doc: Document, handlers: OverlayHandlers): Overlay
     const top = Math.min(Math.max(rect.bottom - size - 6, 4), vh - size - 4);
     icon.style.left = `${left}px`;
     icon.style.top = `${top}px`;
+    nudge.style.right = `${Math.max(4, vw - left + 6)}px`;
+    nudge.style.top = `${top + 1}px`;
     if (open) {
       const width = Math.min(360, vw - 16);
       card.style.left = `${Math.max(8, Math.min(left + size - width, vw - width - 8))}px`;
@@ -222,14 +237,22 @@ export function createOverlay(doc: Document, handlers: OverlayHandlers): Overlay
     }
   }
 
+  function updateNudge() {
+    nudge.dataset.visible = String(field !== null && !open && view.kind === "replaced" && view.reminder.step === "offer");
+  }
+
   function render(next: OverlayView) {
     const previous = view.kind;
+    const same = next === view;
     view = next;
     icon.dataset.state = iconState(view);
     icon.setAttribute("aria-label", iconLabel(view));
+    updateNudge();
     if (view.kind === "ready" && previous !== "ready") live.textContent = `Tonewise suggestion ready. Press ${OPEN_SHORTCUT_LABEL} to see it.`;
     else if (view.kind === "offline") live.textContent = "Tonewise is offline: nothing was sent.";
-    if (open) {
+    else if (view.kind === "replaced" && previous !== "replaced") live.textContent = `Replaced. Press ${OPEN_SHORTCUT_LABEL} to set a follow-up reminder.`;
+    // The same view again (a status refresh) keeps the card as it is: a form being filled in keeps its focus and caret.
+    if (open && !same) {
       const focusedInside = root.activeElement !== null;
       renderCard();
       reposition();
@@ -238,7 +261,8 @@ export function createOverlay(doc: Document, handlers: OverlayHandlers): Overlay
   }
 
   function focusFirst() {
-    const target = card.querySelector<HTMLButtonElement>(".actions button") ?? card.querySelector<HTMLButtonElement>("button");
+    const target =
+      card.querySelector<HTMLElement>("[data-autofocus]") ?? card.querySelector<HTMLButtonElement>(".actions button") ?? card.querySelector<HTMLButtonElement>("button");
     target?.focus();
   }
 
@@ -248,6 +272,7 @@ export function createOverlay(doc: Document, handlers: OverlayHandlers): Overlay
     renderCard();
     card.hidden = false;
     icon.setAttribute("aria-expanded", "true");
+    updateNudge();
     reposition();
     focusFirst();
   }
@@ -257,16 +282,25 @@ export function createOverlay(doc: Document, handlers: OverlayHandlers): Overlay
     open = false;
     card.hidden = true;
     icon.setAttribute("aria-expanded", "false");
+    updateNudge();
     if (returnFocus) handlers.onClose();
   }
 
   icon.addEventListener("click", () => (open ? closeCard() : openCard()));
+  nudge.addEventListener("click", () => handlers.onRemind());
   root.addEventListener("keydown", (event) => {
     if ((event as KeyboardEvent).key === "Escape") {
       event.stopPropagation();
       closeCard();
     }
   });
+  // Typing in the card (the reminder's label) is not the page's: its shortcuts (Gmail's "c", "r"…)
+  // would otherwise see keys whose target is retargeted to the overlay's host, not a text field.
+  for (const type of ["keydown", "keyup", "keypress"]) {
+    root.addEventListener(type, (event) => {
+      if (event.target instanceof Node && card.contains(event.target)) event.stopPropagation();
+    });
+  }
 
   return {
     attach(next) {
@@ -274,12 +308,14 @@ export function createOverlay(doc: Document, handlers: OverlayHandlers): Overlay
       if (field !== next) closeCard(false);
       field = next;
       icon.dataset.visible = "true";
+      updateNudge();
       reposition();
     },
     detach() {
       closeCard(false);
       field = null;
       icon.dataset.visible = "false";
+      updateNudge();
     },
     render,
     openCard,

@@ -1,7 +1,7 @@
 /**
  * What the extension keeps in `storage.local`: the access token, the global pause, the sites
- * switched off, whether the privacy note was seen, and the default tone read from the account.
- * Never the text of a message or a suggestion.
+ * switched off, whether the privacy note was seen, the default tone and time zone read from the
+ * account. Never the text of a message or a suggestion. (Reminders keep theirs: lib/reminders.ts.)
  */
 import type { Tone } from "./api";
 
@@ -12,6 +12,10 @@ export const KEYS = {
   privacyNoteSeen: "privacyNoteSeen",
   defaultTone: "defaultTone",
   lastConnectError: "lastConnectError",
+  /** The account's time zone (null: never set), read with the account. */
+  timeZone: "timeZone",
+  /** Whether this install already offered the browser's zone to an account without one. */
+  timeZoneOffered: "timeZoneOffered",
 } as const;
 
 export interface StoredState {
@@ -21,6 +25,8 @@ export interface StoredState {
   privacyNoteSeen?: boolean;
   defaultTone?: Tone;
   lastConnectError?: string;
+  timeZone?: string | null;
+  timeZoneOffered?: boolean;
 }
 
 /** Sites are switched on and off by host name, without a leading `www.`. */

@@ -77,6 +77,55 @@ describe("API client", () => {
   });
 });
 
+describe("API client: follow-ups", () => {
+  const followUp = {
+    id: "0b6f4a8e-3c1d-4e2f-9a7b-1c2d3e4f5a6b",
+    label: "Maria Alvarez — demo recap",
+    url: "https://mail.google.com/mail/u/0/#inbox/abc",
+    dueAt: "2026-11-27T14:00:00.000Z",
+    followUpNumber: 1,
+    done: false,
+    completedAt: null,
+    createdAt: "2026-11-25T19:30:00.000Z",
+  };
+
+  it("lists the open ones with the Bearer token", async () => {
+    const fetch = vi.fn(async () => jsonResponse(200, { followUps: [followUp], dueCount: 0 }));
+    const list = await createApiClient({ appUrl: APP, fetch }).listFollowUps("tw_abc", { status: "open", limit: 100 });
+    expect(list).toEqual({ followUps: [followUp], dueCount: 0 });
+    const [url, init] = fetch.mock.calls[0] as unknown as [string, RequestInit];
+    expect(url).toBe(`${APP}/api/v1/follow-ups?status=open&limit=100`);
+    expect(init.method).toBe("GET");
+    expect((init.headers as Record<string, string>).Authorization).toBe("Bearer tw_abc");
+  });
+
+  it("creates one with label, link and time only, and answers it", async () => {
+    const fetch = vi.fn(async () => jsonResponse(201, { followUp }));
+    const created = await createApiClient({ appUrl: APP, fetch }).createFollowUp("tw_abc", { label: followUp.label, url: followUp.url, dueAt: followUp.dueAt });
+    expect(created).toEqual(followUp);
+    const [url, init] = fetch.mock.calls[0] as unknown as [string, RequestInit];
+    expect(url).toBe(`${APP}/api/v1/follow-ups`);
+    expect(init.method).toBe("POST");
+    expect(JSON.parse(init.body as string)).toEqual({ label: followUp.label, url: followUp.url, dueAt: followUp.dueAt });
+  });
+
+  it("reads the 200-reminder limit and a refused field", async () => {
+    const full = createApiClient({ appUrl: APP, fetch: vi.fn(async () => jsonResponse(409, { error: { code: "limit_reached", message: "200 open" } })) });
+    await expect(full.createFollowUp("tw", { label: "x", dueAt: followUp.dueAt })).rejects.toMatchObject({ status: 409, code: "limit_reached" });
+    const invalid = createApiClient({ appUrl: APP, fetch: vi.fn(async () => jsonResponse(400, { error: { code: "invalid_request", message: "Too far ahead", field: "dueAt" } })) });
+    await expect(invalid.createFollowUp("tw", { label: "x", dueAt: followUp.dueAt })).rejects.toMatchObject({ code: "invalid_request", field: "dueAt", message: "Too far ahead" });
+  });
+
+  it("stores the browser's time zone in the account's settings", async () => {
+    const fetch = vi.fn(async () => jsonResponse(200, { settings: { timeZone: "Europe/Berlin" } }));
+    await createApiClient({ appUrl: APP, fetch }).setTimeZone("tw_abc", "Europe/Berlin");
+    const [url, init] = fetch.mock.calls[0] as unknown as [string, RequestInit];
+    expect(url).toBe(`${APP}/api/v1/me`);
+    expect(init.method).toBe("PATCH");
+    expect(JSON.parse(init.body as string)).toEqual({ settings: { timeZone: "Europe/Berlin" } });
+  });
+});
+
 describe("platformForHost", () => {
   it.each([
     ["mail.google.com", "gmail"],

@@ -1,7 +1,10 @@
 import { browser } from "wxt/browser";
 import { MESSAGE_TYPES, TONES, type DefaultsChange, type Me } from "../../lib/api";
 import { appLink } from "../../lib/config";
+import { formatDue } from "../../lib/follow-up-time";
 import { MESSAGE_TYPE_NAMES, resetLine, TONE_NAMES, usageLine } from "../../lib/format";
+import type { FollowUpsResult } from "../../lib/messages";
+import { isDue, safeLink, upcoming } from "../../lib/reminders";
 import { send } from "../../lib/runtime";
 import { isSiteEnabled, KEYS, type StoredState } from "../../lib/settings";
 
@@ -69,6 +72,41 @@ function switchRow(label: string, checked: boolean, onChange: (checked: boolean)
   return h("label", { className: "switch" }, h("span", {}, label), input);
 }
 
+/** How many open reminders the popup lists (the dashboard has them all). */
+const POPUP_FOLLOW_UPS = 3;
+
+function followUpItems(result: FollowUpsResult): Node[] {
+  if (!result.ok) return [h("p", { className: "error", textContent: result.message })];
+  const next = upcoming(result.followUps, POPUP_FOLLOW_UPS);
+  if (next.length === 0) return [h("p", { className: "muted", textContent: "No open follow-ups. After Replace, choose \u201cRemind me to follow up\u201d." })];
+  const now = new Date();
+  const list = h("ul", { className: "reminders" });
+  for (const followUp of next) {
+    const url = safeLink(followUp.url);
+    const label = url ? h("a", { href: url, target: "_blank", rel: "noopener", textContent: followUp.label }) : h("span", { textContent: followUp.label });
+    const when = h("span", { className: "muted", textContent: formatDue(new Date(followUp.dueAt), result.timeZone, now) });
+    const item = h("li", {}, label, h("span", { className: "when" }, ...(isDue(followUp, now.getTime()) ? [h("strong", { className: "due", textContent: "Due now" }), " "] : []), when));
+    list.append(item);
+  }
+  const nodes: Node[] = [list];
+  const more = result.followUps.length - next.length;
+  if (more > 0) nodes.push(h("p", { className: "muted", textContent: `and ${more} more` }));
+  if (result.stale) nodes.push(h("p", { className: "muted", textContent: "Tonewise can't be reached: this is the last list it read." }));
+  return nodes;
+}
+
+/** The next few open reminders (the service worker syncs them as it answers) and the way to all of them. */
+function followUpsSection(followUps: Promise<FollowUpsResult>): HTMLElement {
+  const body = h("div", { className: "reminders-body" }, h("p", { className: "muted", textContent: "Loading follow-ups…" }));
+  void followUps.then(
+    (result) => body.replaceChildren(...followUpItems(result)),
+    () => body.replaceChildren(h("p", { className: "error", textContent: "Your follow-ups could not be loaded." })),
+  );
+  const section = h("section", { className: "followups" }, h("h2", { id: "follow-ups-heading", textContent: "Follow-ups" }), body, h("div", { className: "links" }, link("All follow-ups", "/dashboard/follow-ups")));
+  section.setAttribute("aria-labelledby", "follow-ups-heading");
+  return section;
+}
+
 function header(...extra: Node[]) {
   return h("h1", {}, "Tonewise", ...extra);
 }
@@ -87,7 +125,7 @@ function renderDisconnected(state: StoredState) {
   );
 }
 
-function renderConnected(me: Me, state: StoredState, host: string) {
+function renderConnected(me: Me, state: StoredState, host: string, followUps: Promise<FollowUpsResult>) {
   // Says whether a change of the defaults was saved (announced to screen readers).
   const saved = h("p", { className: "muted", role: "status" });
   const saveDefaults = (change: DefaultsChange) => {
@@ -120,6 +158,9 @@ function renderConnected(me: Me, state: StoredState, host: string) {
     header(badge),
     h("p", { className: "muted", textContent: me.email }),
     h("div", {}, h("p", { className: "usage", textContent: usageLine(me.usage) }), h("p", { className: "muted", textContent: resetLine(me.usage) })),
+    h("hr"),
+    followUpsSection(followUps),
+    h("hr"),
     defaultSelect("default-tone", "Default tone", TONES, TONE_NAMES, me.settings.defaultTone, (defaultTone) => saveDefaults({ defaultTone })),
     defaultSelect("default-type", "Message type", MESSAGE_TYPES, MESSAGE_TYPE_NAMES, me.settings.defaultMessageType, (defaultMessageType) =>
       saveDefaults({ defaultMessageType }),
@@ -150,8 +191,10 @@ async function render(notice?: HTMLElement) {
     if (notice) app.append(notice);
     return;
   }
+  // Opening the popup syncs the reminders too (alarms, notifications of those due).
+  const followUps = send({ type: "followUps" });
   const [account, host] = await Promise.all([send({ type: "account" }), activeHost()]);
-  if (account.ok) renderConnected(account.me, state, host);
+  if (account.ok) renderConnected(account.me, state, host, followUps);
   else if (account.reason === "not_connected" || account.reason === "unauthorized") {
     renderDisconnected({ ...state, lastConnectError: account.reason === "unauthorized" ? account.message : undefined });
   } else {

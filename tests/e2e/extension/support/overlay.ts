@@ -1,7 +1,8 @@
 /**
  * The extension's icon and card live in a closed shadow root (extension/lib/overlay.ts), which
  * Playwright's locators do not enter. The DevTools protocol does: this reads the overlay through
- * `DOM.getDocument({ pierce: true })` and clicks its buttons with the real mouse, at their boxes.
+ * `DOM.getDocument({ pierce: true })` and clicks its buttons, choices and fields with the real mouse, at
+ * their boxes.
  */
 import type { CDPSession, Page } from "@playwright/test";
 
@@ -16,6 +17,14 @@ export interface OverlaySnapshot {
   pressedTone: string | null;
   buttons: string[];
   notes: string[];
+  /** The "Remind me to follow up" button beside the icon (after Replace), shown or not. */
+  nudge: boolean;
+  /** The reminder form's choices as they read ("Tomorrow morning Thu 9:00 AM"), the chosen one, its label and its messages. */
+  choices: string[];
+  chosen: string | null;
+  label: string | null;
+  alert: string | null;
+  saved: string | null;
 }
 
 const GROUP = "tonewise-e2e";
@@ -30,8 +39,15 @@ function findHost(node: DomNode): DomNode | undefined {
 }
 
 const SNAPSHOT = `function () {
+  const read = (node) => (node ? node.textContent.replace(/\\s+/g, " ").trim() : "");
   const icon = this.querySelector(".icon");
+  const nudge = this.querySelector(".nudge");
   const card = this.querySelector(".card");
+  const open = !!card && !card.hidden;
+  const checked = open ? card.querySelector('input[type="radio"]:checked') : null;
+  const labelInput = open ? card.querySelector(".labelfield input") : null;
+  const alert = open ? card.querySelector('[role="alert"]') : null;
+  const saved = open ? card.querySelector(".saved") : null;
   const text = card && !card.hidden ? card.querySelector(".text") : null;
   const pressed = card && !card.hidden ? card.querySelector('.tones button[aria-pressed="true"]') : null;
   return {
@@ -42,16 +58,51 @@ const SNAPSHOT = `function () {
     pressedTone: pressed ? pressed.textContent : null,
     buttons: card && !card.hidden ? Array.from(card.querySelectorAll("button"), (b) => b.getAttribute("aria-label") || b.textContent) : [],
     notes: card && !card.hidden ? Array.from(card.querySelectorAll(".muted"), (p) => p.textContent) : [],
+    nudge: !!nudge && nudge.dataset.visible === "true",
+    choices: open ? Array.from(card.querySelectorAll("label.choice"), read) : [],
+    chosen: open && checked ? read(checked.closest("label")) : null,
+    label: open && labelInput ? labelInput.value : null,
+    alert: open && alert ? alert.textContent : null,
+    saved: open && saved ? saved.textContent : null,
   };
 }`;
 
+/**
+ * The overlay's element named `target`: "icon", a button of the card or the one beside the icon
+ * (its label), a choice of the reminder form (the start of its text), or a field (its aria-label
+ * or the text of its label).
+ */
+const FIND = `function find(root, target) {
+  const read = (node) => node.textContent.replace(/\\s+/g, " ").trim();
+  const card = root.querySelector(".card");
+  if (target === "icon") return root.querySelector(".icon");
+  const nudge = root.querySelector('.nudge[data-visible="true"]');
+  const buttons = [...(card.hidden ? [] : card.querySelectorAll("button")), ...(nudge ? [nudge] : [])];
+  const button = buttons.find((b) => (b.getAttribute("aria-label") || b.textContent) === target);
+  if (button) return button;
+  if (card.hidden) return null;
+  const choice = Array.from(card.querySelectorAll("label.choice")).find((label) => read(label).startsWith(target));
+  if (choice) return choice.querySelector("input");
+  const field = Array.from(card.querySelectorAll("input")).find((input) => input.getAttribute("aria-label") === target || (input.closest("label") && input.type !== "radio" && read(input.closest("label")) === target));
+  return field || null;
+}`;
+
 const BOX = `function (target) {
-  const icon = this.querySelector(".icon");
-  const card = this.querySelector(".card");
-  const el = target === "icon" ? icon : Array.from(card.querySelectorAll("button")).find((b) => (b.getAttribute("aria-label") || b.textContent) === target);
+  const el = (${FIND})(this, target);
   if (!el) return null;
   const r = el.getBoundingClientRect();
   return r.width > 0 && r.height > 0 ? { x: r.left + r.width / 2, y: r.top + r.height / 2 } : null;
+}`;
+
+/** Sets a field's value and fires `input` and `change`, as Playwright's fill does (for date and time fields, whose typing is locale-bound). */
+const FILL = `function (target, value) {
+  const el = (${FIND})(this, target);
+  if (!el) return false;
+  el.focus();
+  el.value = value;
+  el.dispatchEvent(new Event("input", { bubbles: true, composed: true }));
+  el.dispatchEvent(new Event("change", { bubbles: true }));
+  return el.value === value;
 }`;
 
 export class Overlay {
@@ -89,10 +140,15 @@ export class Overlay {
     return this.call<OverlaySnapshot>(SNAPSHOT);
   }
 
-  /** Clicks the icon ("icon") or the card's button with this label, where it is on screen. */
+  /** Clicks the icon ("icon"), a button, a reminder choice or a field of the overlay (see FIND), where it is on screen. */
   async click(target: string): Promise<void> {
     const point = await this.call<{ x: number; y: number }>(BOX, [target]);
     if (!point) throw new Error(`The overlay shows no "${target}" to click.`);
     await this.page.mouse.click(point.x, point.y);
+  }
+
+  /** Fills a field of the card (see FIND) the way Playwright's fill does. */
+  async fill(target: string, value: string): Promise<void> {
+    if (!(await this.call<boolean>(FILL, [target, value]))) throw new Error(`The overlay's "${target}" did not take "${value}".`);
   }
 }

@@ -1,0 +1,82 @@
+/**
+ * What a follow-up reminder is called and where it leads, read from the page the user wrote in:
+ * the Gmail subject, the LinkedIn conversation's name, else the page's title. Never the text of
+ * the message itself.
+ */
+
+/** The API's limit for a label (one plain line). */
+export const MAX_LABEL_LENGTH = 120;
+/** The API's limit for a reminder's link. */
+export const MAX_URL_LENGTH = 2048;
+
+/** One plain line: no control characters, runs of white space as one space, at most 120 characters. */
+export function cleanLabel(text: string): string {
+  // eslint-disable-next-line no-control-regex -- removing control characters is the point.
+  const line = text.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g, " ").replace(/\s+/g, " ").trim();
+  if (line.length <= MAX_LABEL_LENGTH) return line;
+  let cut = line.slice(0, MAX_LABEL_LENGTH - 1);
+  // Never end on half of a surrogate pair.
+  if (/[\ud800-\udbff]$/.test(cut)) cut = cut.slice(0, -1);
+  return `${cut.trimEnd()}…`;
+}
+
+/** An email subject without its reply and forward prefixes ("Re: Fwd: demo recap" → "demo recap"). */
+export function withoutReplyPrefixes(subject: string): string {
+  return subject.replace(/^\s*((re|fwd?|aw|wg|sv|vs)\s*(\[\d+\])?\s*:\s*)+/i, "").trim();
+}
+
+function within(host: string, domain: string): boolean {
+  const h = host.toLowerCase().replace(/\.$/, "");
+  return h === domain || h.endsWith(`.${domain}`);
+}
+
+function textOf(node: Element): string {
+  return node instanceof HTMLInputElement || node instanceof HTMLTextAreaElement ? node.value : (node.textContent ?? "");
+}
+
+/**
+ * The first element matching `selector` with some text, looked for from the field outwards (so
+ * the compose window or chat bubble the user types in wins over another one open beside it), then
+ * in the whole document.
+ */
+function nearest(doc: Document, field: Element | null | undefined, selector: string): string {
+  const pick = (scope: ParentNode) => {
+    for (const node of scope.querySelectorAll(selector)) {
+      const text = cleanLabel(textOf(node));
+      if (text) return text;
+    }
+    return "";
+  };
+  for (let scope = field?.parentElement; scope && scope !== doc.documentElement; scope = scope.parentElement) {
+    if (scope.querySelector(selector)) {
+      const text = pick(scope);
+      if (text) return text;
+    }
+  }
+  return pick(doc);
+}
+
+/** The label a reminder starts with (the user can change it). */
+export function followUpLabel(doc: Document, host: string, field?: Element | null): string {
+  let label = "";
+  if (within(host, "mail.google.com")) {
+    // The compose window's subject, or the subject of the thread being answered.
+    label = withoutReplyPrefixes(nearest(doc, field, 'input[name="subjectbox"], h2.hP'));
+  } else if (within(host, "linkedin.com")) {
+    // The chat bubble's header, or the conversation open on the messaging page.
+    label = nearest(doc, field, ".msg-overlay-bubble-header__title, .msg-entity-lockup__entity-title");
+  }
+  return cleanLabel(label) || cleanLabel(doc.title) || cleanLabel(host) || "Follow up";
+}
+
+/** The page's address, kept so the reminder can reopen it: http(s) only, within the API's limit. */
+export function followUpUrl(href: string): string | null {
+  let url: URL;
+  try {
+    url = new URL(href);
+  } catch {
+    return null;
+  }
+  if (url.protocol !== "http:" && url.protocol !== "https:") return null;
+  return url.href.length <= MAX_URL_LENGTH ? url.href : null;
+}

@@ -3,6 +3,8 @@
  * service worker: the content script never talks to the network.
  */
 
+import type { FollowUp } from "../../app/lib/follow-ups/follow-up-schemas";
+
 export const TONES = ["professional", "friendly", "persuasive", "casual"] as const;
 export type Tone = (typeof TONES)[number];
 export const MESSAGE_TYPES = ["text", "email", "linkedin", "crm", "social"] as const;
@@ -48,18 +50,8 @@ export interface OptimizeResponse {
   usage: Usage;
 }
 
-/** A follow-up reminder (`/api/v1/follow-ups`). Never holds the text of a message. */
-export interface FollowUp {
-  id: string;
-  label: string;
-  url: string | null;
-  /** ISO-8601 instant. */
-  dueAt: string;
-  followUpNumber: number;
-  done: boolean;
-  completedAt: string | null;
-  createdAt: string;
-}
+/** A follow-up reminder (`/api/v1/follow-ups`), the app's own type. Never holds the text of a message. */
+export type { FollowUp };
 
 export interface NewFollowUp {
   label: string;

@@ -6,22 +6,12 @@
  */
 import { describe, expect, it } from "vitest";
 import { LOCAL_STRIPE_URL } from "../../emulators/config.ts";
-import { emailsTo, signedStripeWebhook } from "./support/backend.ts";
-import { decodeEntities, WorkerClient } from "./support/client.ts";
-
-async function signedUpClient(address: string): Promise<WorkerClient> {
-  const browser = new WorkerClient();
-  await browser.postForm("/auth?mode=signup", { mode: "signup", fullName: "Pat Payer", email: address, password: "Sup3rSecret" });
-  const [email] = await emailsTo(address);
-  const link = new URL(email!.links.find((href) => href.includes("/auth/confirm?"))!);
-  const confirmed = await browser.followEmailLink(link);
-  expect(confirmed.status).toBe(302);
-  return browser;
-}
+import { signedStripeWebhook } from "./support/backend.ts";
+import { decodeEntities, signedUpOnWorker, WorkerClient } from "./support/client.ts";
 
 describe("billing on the Worker", () => {
   it("upgrade → hosted checkout → signed webhook → Pro", async () => {
-    const browser = await signedUpClient(`worker-pay-${Date.now()}@example.com`);
+    const browser = await signedUpOnWorker(`worker-pay-${Date.now()}@example.com`, "Pat Payer");
     const upgrade = await browser.postForm("/dashboard/subscription", { intent: "upgrade" });
     expect(upgrade.status).toBe(303);
     const checkoutUrl = new URL(upgrade.headers.get("Location")!);

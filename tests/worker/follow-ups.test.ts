@@ -3,23 +3,11 @@
  * workerd against the local Supabase, with times in the account's time zone (Intl in workerd).
  */
 import { describe, expect, it } from "vitest";
-import { emailsTo } from "./support/backend.ts";
-import { WorkerClient } from "./support/client.ts";
-
-async function signedIn(): Promise<WorkerClient> {
-  const address = `worker-reminders-${Date.now()}@example.com`;
-  const browser = new WorkerClient();
-  const signUp = await browser.postForm("/auth?mode=signup", { mode: "signup", fullName: "Remy Reminder", email: address, password: "Sup3rSecret" });
-  expect(signUp.status).toBe(200);
-  const [email] = await emailsTo(address);
-  const link = new URL(email!.links.find((href) => href.includes("/auth/confirm?"))!);
-  expect((await browser.followEmailLink(link)).status).toBe(302);
-  return browser;
-}
+import { signedUpOnWorker } from "./support/client.ts";
 
 describe("follow-up reminders on the Worker", () => {
   it("stores the time zone, sets a reminder from the page's form and lists it through the API", async () => {
-    const browser = await signedIn();
+    const browser = await signedUpOnWorker(`worker-reminders-${Date.now()}@example.com`, "Remy Reminder");
     const zone = await browser.request("/api/v1/me", {
       method: "PATCH",
       headers: { "Content-Type": "application/json", Origin: browser.origin },

@@ -4,23 +4,11 @@
  * and meters through the local Supabase; GET /api/v1/me reflects the count.
  */
 import { describe, expect, it } from "vitest";
-import { emailsTo } from "./support/backend.ts";
-import { WorkerClient } from "./support/client.ts";
-
-async function signedIn(): Promise<WorkerClient> {
-  const address = `worker-api-${Date.now()}@example.com`;
-  const browser = new WorkerClient();
-  const signUp = await browser.postForm("/auth?mode=signup", { mode: "signup", fullName: "Avery Api", email: address, password: "Sup3rSecret" });
-  expect(signUp.status).toBe(200);
-  const [email] = await emailsTo(address);
-  const link = new URL(email!.links.find((href) => href.includes("/auth/confirm?"))!);
-  expect((await browser.followEmailLink(link)).status).toBe(302);
-  return browser;
-}
+import { signedUpOnWorker, WorkerClient } from "./support/client.ts";
 
 describe("the optimize API on the Worker", () => {
   it("answers a suggestion through the local AI stand-in and counts it", async () => {
-    const browser = await signedIn();
+    const browser = await signedUpOnWorker(`worker-api-${Date.now()}@example.com`, "Avery Api");
     const text = "hi priya, just following up on the demo from thursday. the team plan is $49 per seat. does next week work for a call?";
     const response = await browser.request("/api/v1/optimize", {
       method: "POST",
@@ -48,7 +36,7 @@ describe("the optimize API on the Worker", () => {
     expect(anonymous.status).toBe(401);
     expect(((await anonymous.json()) as { error: { code: string } }).error.code).toBe("unauthorized");
 
-    const browser = await signedIn();
+    const browser = await signedUpOnWorker(`worker-api-${Date.now()}@example.com`, "Avery Api");
     const invalid = await browser.request("/api/v1/optimize", {
       method: "POST",
       headers: { "Content-Type": "application/json", Origin: browser.origin },

@@ -33,6 +33,20 @@ export const FOLLOW_UP_MESSAGES = {
   timeZone: "Choose a time zone from the list.",
 } as const;
 
+/** A reminder as the API answers it (and the extension reads it). */
+export type FollowUp = {
+  id: string;
+  label: string;
+  url: string | null;
+  /** ISO 8601 instant. */
+  dueAt: string;
+  /** Which follow-up after the first message this is for: 1, 2, 3… */
+  followUpNumber: number;
+  done: boolean;
+  completedAt: string | null;
+  createdAt: string;
+};
+
 /** An absolute http(s) URL without spaces or control characters. */
 export function isWebAddress(value: string): boolean {
   if (!/^https?:\/\/\S+$/i.test(value) || !isPlainLine(value)) return false;

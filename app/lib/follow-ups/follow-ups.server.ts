@@ -1,4 +1,7 @@
 import type { SupabaseClient } from "@supabase/supabase-js";
+import type { FollowUp } from "./follow-up-schemas";
+
+export type { FollowUp };
 
 /**
  * Follow-up reminders in the database (`public.follow_ups`). Two kinds of caller:
@@ -10,18 +13,6 @@ import type { SupabaseClient } from "@supabase/supabase-js";
  * The per-user limits live in the database (a trigger), so both paths obey them; a refusal comes
  * back here as `"limit_reached"`.
  */
-export type FollowUp = {
-  id: string;
-  label: string;
-  url: string | null;
-  dueAt: string;
-  /** Which follow-up after the first message this is for: 1, 2, 3… */
-  followUpNumber: number;
-  done: boolean;
-  completedAt: string | null;
-  createdAt: string;
-};
-
 export type FollowUpStatus = "open" | "done" | "all";
 
 type FollowUpRow = {

@@ -3,6 +3,7 @@
  * returned, not followed, so tests can check them; cookies set by a response go with the next
  * request. Sign-in flows keep one client per user.
  */
+import { emailsTo } from "./backend.ts";
 import { WORKER_URL } from "./worker.ts";
 
 export class WorkerClient {
@@ -94,4 +95,17 @@ export function decodeEntities(text: string): string {
     .replaceAll("&lt;", "<")
     .replaceAll("&gt;", ">")
     .replaceAll("&amp;", "&");
+}
+
+/** A new account signed up and confirmed through the Worker: its client, signed in. */
+export async function signedUpOnWorker(address: string, fullName: string): Promise<WorkerClient> {
+  const browser = new WorkerClient();
+  const signUp = await browser.postForm("/auth?mode=signup", { mode: "signup", fullName, email: address, password: "Sup3rSecret" });
+  if (signUp.status !== 200) throw new Error(`Sign-up answered ${signUp.status}`);
+  const [email] = await emailsTo(address);
+  const link = email?.links.find((href) => href.includes("/auth/confirm?"));
+  if (!link) throw new Error(`No confirmation email for ${address}`);
+  const confirmed = await browser.followEmailLink(new URL(link));
+  if (confirmed.status !== 302) throw new Error(`Confirmation answered ${confirmed.status}`);
+  return browser;
 }

@@ -8,14 +8,7 @@ import { readdirSync } from "node:fs";
 import { connect, createServer } from "node:net";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import {
-  LOCAL_COOKIE_SECRET,
-  LOCAL_STRIPE_PRO_PRICE_ID,
-  LOCAL_STRIPE_SECRET_KEY,
-  LOCAL_STRIPE_WEBHOOK_SECRET,
-  LOCAL_SUPABASE_ANON_KEY,
-  LOCAL_SUPABASE_SERVICE_ROLE_KEY,
-} from "../../emulators/config.ts";
+import { localAppEnvironment } from "../../emulators/config.ts";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
 const children: ChildProcess[] = [];
@@ -30,22 +23,20 @@ function freePort(): Promise<number> {
   });
 }
 
+/** Nothing listens here: the stats call fails fast and the page shows its placeholder. */
+const NOTHING_LISTENS = "http://127.0.0.1:9";
+
+/** The local configuration, with every backend address pointing where nothing answers. */
 function configuration(port: number): NodeJS.ProcessEnv {
   return {
     PATH: process.env.PATH,
     PORT: String(port),
     HOST: "127.0.0.1",
-    APP_URL: `http://127.0.0.1:${port}`,
-    // Nothing listens here: the stats call fails fast and the page shows its placeholder.
-    SUPABASE_URL: "http://127.0.0.1:9",
-    SUPABASE_ANON_KEY: LOCAL_SUPABASE_ANON_KEY,
-    SUPABASE_SERVICE_ROLE_KEY: LOCAL_SUPABASE_SERVICE_ROLE_KEY,
-    STRIPE_SECRET_KEY: LOCAL_STRIPE_SECRET_KEY,
-    STRIPE_WEBHOOK_SECRET: LOCAL_STRIPE_WEBHOOK_SECRET,
-    STRIPE_PRO_PRICE_ID: LOCAL_STRIPE_PRO_PRICE_ID,
-    COOKIE_SECRET: LOCAL_COOKIE_SECRET,
-    AI_BASE_URL: "http://127.0.0.1:9/v1",
-    AI_MODEL: "tonewise-local",
+    ...localAppEnvironment(`http://127.0.0.1:${port}`, {
+      supabase: NOTHING_LISTENS,
+      stripe: NOTHING_LISTENS,
+      ai: `${NOTHING_LISTENS}/v1`,
+    }),
   };
 }
 

@@ -45,13 +45,12 @@ import { availableParallelism, loadavg } from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { LOCAL_MAILBOX_URL } from "../emulators/config.ts";
+import { freePort, LOOPBACK } from "../emulators/ports.ts";
 import { percentile } from "./load.ts";
 import {
-  freePort,
   groupCpuMs,
   groupPids,
   killAllNow,
-  LOOPBACK,
   residentBytes,
   startNode,
   type Started,

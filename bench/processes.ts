@@ -1,26 +1,10 @@
 /**
- * Child processes for the benchmark: free loopback ports, servers started in their own process
- * group, waiting for them to answer, and stopping them (the whole group, by its id) even when
- * the benchmark fails half-way.
+ * Child processes for the benchmark: servers started in their own process group, waiting for
+ * them to answer, and stopping them (the whole group, by its id) even when the benchmark fails
+ * half-way. (Free loopback ports come from emulators/ports.ts.)
  */
 import { type ChildProcess, spawn } from "node:child_process";
 import { existsSync, readdirSync, readFileSync } from "node:fs";
-import { createServer } from "node:net";
-
-export const LOOPBACK = "127.0.0.1";
-
-/** A port that was free on 127.0.0.1 a moment ago (the OS picks it). */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once("error", reject);
-    probe.listen(0, LOOPBACK, () => {
-      const address = probe.address();
-      const port = typeof address === "object" && address ? address.port : 0;
-      probe.close(() => (port ? resolve(port) : reject(new Error("No free port"))));
-    });
-  });
-}
 
 export interface Started {
   readonly name: string;

@@ -35,11 +35,10 @@ import { loadServerBuild, measureRoutes } from "./js-size.ts";
 import { CATEGORIES, findLighthouse, type LighthouseResult, runLighthouse } from "./lighthouse.ts";
 import { combineRuns, loadTest, type LoadResult } from "./load.ts";
 import { buildMinimalApp } from "./minimal-app.ts";
+import { freePort, LOOPBACK } from "../emulators/ports.ts";
 import {
-  freePort,
   groupCpuMs,
   killAllNow,
-  LOOPBACK,
   runCommand,
   startNode,
   type Started,

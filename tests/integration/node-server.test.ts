@@ -5,23 +5,14 @@
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import { readdirSync } from "node:fs";
-import { connect, createServer } from "node:net";
+import { connect } from "node:net";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { localAppEnvironment } from "../../emulators/config.ts";
+import { freePort } from "../../emulators/ports.ts";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
 const children: ChildProcess[] = [];
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      server.close(() => (typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port"))));
-    });
-  });
-}
 
 /** Nothing listens here: the stats call fails fast and the page shows its placeholder. */
 const NOTHING_LISTENS = "http://127.0.0.1:9";

@@ -45,6 +45,7 @@ import { availableParallelism, loadavg } from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { LOCAL_MAILBOX_URL } from "../emulators/config.ts";
+import { decodeEntities } from "../emulators/html.ts";
 import { freePort, LOOPBACK } from "../emulators/ports.ts";
 import { percentile } from "./load.ts";
 import {
@@ -145,10 +146,6 @@ class SetupClient {
   }
 }
 
-function decodeHtml(text: string): string {
-  return text.replace(/&#x27;|&#39;/g, "'").replace(/&quot;/g, '"').replace(/&lt;/g, "<").replace(/&gt;/g, ">").replace(/&amp;/g, "&");
-}
-
 async function confirmationLink(email: string): Promise<string> {
   for (let attempt = 0; attempt < 40; attempt++) {
     const response = await fetch(`${LOCAL_MAILBOX_URL}/api/messages?to=${encodeURIComponent(email)}`, { signal: AbortSignal.timeout(5_000) });
@@ -176,7 +173,7 @@ async function signedInAccount(base: string, appOrigin: string): Promise<{ email
   const page = await client.fetch(`${link.pathname}${link.search}`);
   if (page.status !== 200) throw new Error(`The confirmation link answered ${page.status}`);
   const fields = Object.fromEntries(
-    [...page.text.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)"\/?>/g)].map(([, name, value]) => [name!, decodeHtml(value!)]),
+    [...page.text.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)"\/?>/g)].map(([, name, value]) => [name!, decodeEntities(value!)]),
   );
   if (!fields.token_hash) throw new Error("The confirmation page has no token_hash field");
   const confirm = await client.fetch("/auth/confirm", { form: fields });

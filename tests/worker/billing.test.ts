@@ -6,8 +6,9 @@
  */
 import { describe, expect, it } from "vitest";
 import { LOCAL_STRIPE_URL } from "../../emulators/config.ts";
+import { decodeEntities } from "../../emulators/html.ts";
 import { emailsTo, signedStripeWebhook } from "./support/backend.ts";
-import { decodeEntities, WorkerClient } from "./support/client.ts";
+import { WorkerClient } from "./support/client.ts";
 
 async function signedUpClient(address: string): Promise<WorkerClient> {
   const browser = new WorkerClient();

@@ -1,16 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { ConfigurationError, parseEnv } from "~/lib/env.server";
-
-const complete = {
-  APP_URL: "https://tonewise.app",
-  SUPABASE_URL: "https://abc.supabase.co",
-  SUPABASE_ANON_KEY: "anon",
-  SUPABASE_SERVICE_ROLE_KEY: "service",
-  STRIPE_SECRET_KEY: "sk_live_x",
-  STRIPE_WEBHOOK_SECRET: "whsec_x",
-  STRIPE_PRO_PRICE_ID: "price_x",
-  COOKIE_SECRET: "a".repeat(32),
-};
+import { VALID_ENV as complete } from "./support/valid-env.ts";
 
 describe("environment", () => {
   it("accepts a complete configuration", () => {

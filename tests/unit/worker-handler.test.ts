@@ -5,17 +5,12 @@
 import { describe, expect, it, vi } from "vitest";
 import { envContext, type AppEnv } from "~/lib/env.server";
 import { createWorkerHandler, MISCONFIGURED_MESSAGE } from "../../workers/handler.ts";
+import { VALID_ENV } from "./support/valid-env.ts";
 
+/** As wrangler binds them: an unset var arrives as "". */
 const bindings = {
-  APP_URL: "https://tonewise.app",
-  SUPABASE_URL: "https://abc.supabase.co",
-  SUPABASE_ANON_KEY: "anon",
-  SUPABASE_SERVICE_ROLE_KEY: "service",
-  STRIPE_SECRET_KEY: "sk_live_x",
-  STRIPE_WEBHOOK_SECRET: "whsec_x",
-  STRIPE_PRO_PRICE_ID: "price_x",
+  ...VALID_ENV,
   STRIPE_API_URL: "",
-  COOKIE_SECRET: "c".repeat(32),
   ASSETS: { fetch: () => new Response("asset") },
 };
 

@@ -48,16 +48,7 @@ import { LOCAL_MAILBOX_URL } from "../emulators/config.ts";
 import { decodeEntities } from "../emulators/html.ts";
 import { freePort, LOOPBACK } from "../emulators/ports.ts";
 import { percentile } from "./load.ts";
-import {
-  groupCpuMs,
-  groupPids,
-  killAllNow,
-  residentBytes,
-  startNode,
-  type Started,
-  stopAll,
-  waitUntilServing,
-} from "./processes.ts";
+import { groupCpuMs, groupPids, residentBytes, runToCompletion, startNode, type Started, waitUntilServing } from "./processes.ts";
 
 const ROOT = path.resolve(import.meta.dirname, "..");
 const ARTICLE = "/blog/48-hour-follow-up-rule";
@@ -554,27 +545,12 @@ const options = (() => {
   }
 })();
 const watchdogMs = (options.warmupSeconds + options.seconds) * 1000 + WATCHDOG_MARGIN_MS;
-const watchdog = setTimeout(() => {
-  console.error(`load: still running after ${Math.round(watchdogMs / 1000)} s; stopping.`);
-  killAllNow();
-  process.exit(1);
-}, watchdogMs);
-watchdog.unref();
-process.once("exit", killAllNow);
-for (const signal of ["SIGINT", "SIGTERM"] as const) {
-  process.once(signal, () => {
-    console.error(`\nload: ${signal}: stopping the server.`);
-    killAllNow();
-    process.exit(130);
-  });
-}
-
-let code = 1;
-try {
-  code = await main(options);
-} catch (error) {
-  console.error(`\nload failed: ${error instanceof Error ? error.message : String(error)}`);
-} finally {
-  await stopAll();
-}
-process.exit(code);
+await runToCompletion(
+  {
+    name: "load",
+    watchdogMs,
+    watchdogLabel: `${Math.round(watchdogMs / 1000)} s`,
+    onSignal: (signal) => console.error(`\nload: ${signal}: stopping the server.`),
+  },
+  () => main(options),
+);

@@ -59,7 +59,7 @@ afterEach(() => {
 });
 
 describe("the Node server", () => {
-  it("refuses to start without the Supabase key, with the spec's message", async () => {
+  it("refuses to start without the Supabase key, saying 'supabaseKey is required.'", async () => {
     const env = configuration(await freePort());
     delete env.SUPABASE_ANON_KEY;
     const server = start(env);

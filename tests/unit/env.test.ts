@@ -7,7 +7,7 @@ describe("environment", () => {
     expect(parseEnv(complete)).toMatchObject({ APP_URL: "https://tonewise.app", NODE_ENV: "production" });
   });
 
-  it("stops with the spec's message when a Supabase key is missing", () => {
+  it("stops with 'supabaseKey is required.' when a Supabase key is missing", () => {
     for (const key of ["SUPABASE_ANON_KEY", "SUPABASE_SERVICE_ROLE_KEY"]) {
       expect(() => parseEnv({ ...complete, [key]: "" })).toThrow(new ConfigurationError("supabaseKey is required."));
     }

@@ -55,7 +55,7 @@ describe("Worker handler", () => {
     expect(log).toHaveBeenCalledWith("Configuration error: Missing environment variable: STRIPE_SECRET_KEY");
   });
 
-  it("reports a missing Supabase key with the spec's message", async () => {
+  it("reports a missing Supabase key as 'supabaseKey is required.'", async () => {
     const { worker, log } = setup();
     const { SUPABASE_ANON_KEY: _anon, ...withoutKey } = bindings;
     expect((await worker.fetch(new Request("https://tonewise.app/"), withoutKey)).status).toBe(500);

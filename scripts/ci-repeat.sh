@@ -4,8 +4,9 @@
 # Runs CI (`bash .ci/run`) on N fresh clones of this repository's main branch, one after another,
 # to catch a test that fails only now and then. Each run clones main, as committed (uncommitted
 # changes and other branches are not included), into a new temporary directory, and runs
-# `.ci/run` there: it installs with `npm install --no-audit --no-fund` and runs `npm test`, as on a
-# clean machine. Every run tests the commit main was at when this script started.
+# `.ci/run` there with CI=true, as CI does: it installs with `npm install --no-audit --no-fund`
+# and runs `npm test`, as on a clean machine. (CI=true also keeps Playwright from reusing a server
+# someone left on its port.) Every run tests the commit main was at when this script started.
 #
 # Stops at the first failing run and says which one it was; its output is above that line. The
 # clones are deleted at the end, whatever happened (also on Ctrl-C). One run takes about
@@ -38,7 +39,7 @@ for ((run = 1; run <= runs; run++)); do
   git -C "$clone" reset --quiet --hard "$commit"
   started=$SECONDS
   status=0
-  (cd "$clone" && bash .ci/run) || status=$?
+  (cd "$clone" && CI="${CI:-true}" bash .ci/run) || status=$?
   if ((status != 0)); then
     echo "ci-repeat: run $run of $runs FAILED (exit $status, after $((SECONDS - started)) s; main at $short)." >&2
     exit 1
@@ -46,4 +47,4 @@ for ((run = 1; run <= runs; run++)); do
   echo "== ci-repeat: run $run of $runs passed in $((SECONDS - started)) s"
   rm -rf -- "$clone"
 done
-echo "ci-repeat: all $runs runs passed (main at $short)."
+echo "ci-repeat: every run passed ($runs of $runs; main at $short)."

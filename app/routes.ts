@@ -1,6 +1,6 @@
 import { type RouteConfig, index, layout, prefix, route } from "@react-router/dev/routes";
 
-/** Mirrors the product spec's route table (§2), plus resource routes. */
+/** Every page of the product, by area and each path written out, plus resource routes. */
 export default [
   layout("routes/public/layout.tsx", [
     index("routes/public/home.tsx"),

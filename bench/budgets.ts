@@ -46,7 +46,7 @@ export const EXTENSION_BUDGET_KB = {
  */
 export const EXTENSION_IDLE_BUDGET_MS = { load: 50, idle: 5 } as const;
 
-/** The routes above, in the order of the table (the spec's route table, public then signed in). */
+/** The routes above, in the order of the table (public pages, then signed in). */
 export const JS_ROUTES = Object.keys(JS_BUDGET_KB);
 
 /** How the load loop runs: bounded in both count and time, after an unrecorded warm-up. */

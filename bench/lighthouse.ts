@@ -11,7 +11,7 @@ import { runCommand } from "./processes.ts";
 export const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"] as const;
 export type Category = (typeof CATEGORIES)[number];
 
-/** The flags DESIGN.md prescribes for the system Chromium here. */
+/** The flags every run of the system Chromium here uses (the Playwright config's too), plus headless. */
 const CHROME_FLAGS = [
   "--headless",
   "--no-sandbox",

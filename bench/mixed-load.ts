@@ -45,19 +45,10 @@ import { availableParallelism, loadavg } from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { LOCAL_MAILBOX_URL } from "../emulators/config.ts";
+import { decodeEntities } from "../emulators/html.ts";
+import { freePort, LOOPBACK } from "../emulators/ports.ts";
 import { percentile } from "./load.ts";
-import {
-  freePort,
-  groupCpuMs,
-  groupPids,
-  killAllNow,
-  LOOPBACK,
-  residentBytes,
-  startNode,
-  type Started,
-  stopAll,
-  waitUntilServing,
-} from "./processes.ts";
+import { groupCpuMs, groupPids, residentBytes, runToCompletion, startNode, type Started, waitUntilServing } from "./processes.ts";
 
 const ROOT = path.resolve(import.meta.dirname, "..");
 const ARTICLE = "/blog/48-hour-follow-up-rule";
@@ -146,10 +137,6 @@ class SetupClient {
   }
 }
 
-function decodeHtml(text: string): string {
-  return text.replace(/&#x27;|&#39;/g, "'").replace(/&quot;/g, '"').replace(/&lt;/g, "<").replace(/&gt;/g, ">").replace(/&amp;/g, "&");
-}
-
 async function confirmationLink(email: string): Promise<string> {
   for (let attempt = 0; attempt < 40; attempt++) {
     const response = await fetch(`${LOCAL_MAILBOX_URL}/api/messages?to=${encodeURIComponent(email)}`, { signal: AbortSignal.timeout(5_000) });
@@ -177,7 +164,7 @@ async function signedInAccount(base: string, appOrigin: string): Promise<{ email
   const page = await client.fetch(`${link.pathname}${link.search}`);
   if (page.status !== 200) throw new Error(`The confirmation link answered ${page.status}`);
   const fields = Object.fromEntries(
-    [...page.text.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)"\/?>/g)].map(([, name, value]) => [name!, decodeHtml(value!)]),
+    [...page.text.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)"\/?>/g)].map(([, name, value]) => [name!, decodeEntities(value!)]),
   );
   if (!fields.token_hash) throw new Error("The confirmation page has no token_hash field");
   const confirm = await client.fetch("/auth/confirm", { form: fields });
@@ -558,27 +545,12 @@ const options = (() => {
   }
 })();
 const watchdogMs = (options.warmupSeconds + options.seconds) * 1000 + WATCHDOG_MARGIN_MS;
-const watchdog = setTimeout(() => {
-  console.error(`load: still running after ${Math.round(watchdogMs / 1000)} s; stopping.`);
-  killAllNow();
-  process.exit(1);
-}, watchdogMs);
-watchdog.unref();
-process.once("exit", killAllNow);
-for (const signal of ["SIGINT", "SIGTERM"] as const) {
-  process.once(signal, () => {
-    console.error(`\nload: ${signal}: stopping the server.`);
-    killAllNow();
-    process.exit(130);
-  });
-}
-
-let code = 1;
-try {
-  code = await main(options);
-} catch (error) {
-  console.error(`\nload failed: ${error instanceof Error ? error.message : String(error)}`);
-} finally {
-  await stopAll();
-}
-process.exit(code);
+await runToCompletion(
+  {
+    name: "load",
+    watchdogMs,
+    watchdogLabel: `${Math.round(watchdogMs / 1000)} s`,
+    onSignal: (signal) => console.error(`\nload: ${signal}: stopping the server.`),
+  },
+  () => main(options),
+);

@@ -1,26 +1,11 @@
 /**
- * Child processes for the benchmark: free loopback ports, servers started in their own process
+ * Child processes for the benchmark and the load test: servers started in their own process
  * group, waiting for them to answer, and stopping them (the whole group, by its id) even when
- * the benchmark fails half-way.
+ * the run fails half-way, is interrupted or hangs (`runToCompletion`). (Free loopback ports
+ * come from emulators/ports.ts.)
  */
 import { type ChildProcess, spawn } from "node:child_process";
 import { existsSync, readdirSync, readFileSync } from "node:fs";
-import { createServer } from "node:net";
-
-export const LOOPBACK = "127.0.0.1";
-
-/** A port that was free on 127.0.0.1 a moment ago (the OS picks it). */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once("error", reject);
-    probe.listen(0, LOOPBACK, () => {
-      const address = probe.address();
-      const port = typeof address === "object" && address ? address.port : 0;
-      probe.close(() => (port ? resolve(port) : reject(new Error("No free port"))));
-    });
-  });
-}
 
 export interface Started {
   readonly name: string;
@@ -84,14 +69,60 @@ async function stopGroup(started: Started): Promise<void> {
   running.delete(started);
 }
 
-/** Stops everything still running (the bench's finally block, and its signal handlers). */
-export async function stopAll(): Promise<void> {
+/** Stops everything still running (at the end of runToCompletion, whatever happened). */
+async function stopAll(): Promise<void> {
   await Promise.all([...running].map((started) => started.stop()));
 }
 
 /** Last resort on a synchronous exit: no awaiting possible, so SIGKILL every group we started. */
-export function killAllNow(): void {
+function killAllNow(): void {
   for (const { child } of running) signalGroup(child, "SIGKILL");
+}
+
+export interface Run {
+  /** What the messages call the program: "bench", "load". */
+  name: string;
+  /** The watchdog: after this long, everything started is killed and the process exits 1. */
+  watchdogMs: number;
+  /** How the watchdog's message says that time ("6 minutes"). */
+  watchdogLabel: string;
+  /** Said on Ctrl-C or SIGTERM, before everything started is killed (then exit 130). */
+  onSignal?: (signal: NodeJS.Signals) => void;
+  /** After `main` threw and its message was printed (e.g. a summary of what was measured). */
+  afterFailure?: () => void;
+}
+
+/**
+ * The entry point of `npm run bench` and `npm run load`: runs `main` and exits with its code
+ * (1 when it throws), stopping every process started here in any case — at the end, on a
+ * failure, on Ctrl-C or SIGTERM, on a synchronous exit and when the watchdog fires.
+ */
+export async function runToCompletion(run: Run, main: () => Promise<number>): Promise<never> {
+  const watchdog = setTimeout(() => {
+    console.error(`${run.name}: still running after ${run.watchdogLabel}; stopping.`);
+    killAllNow();
+    process.exit(1);
+  }, run.watchdogMs);
+  watchdog.unref();
+  process.once("exit", killAllNow);
+  for (const signal of ["SIGINT", "SIGTERM"] as const) {
+    process.once(signal, () => {
+      run.onSignal?.(signal);
+      killAllNow();
+      process.exit(130);
+    });
+  }
+
+  let code = 1;
+  try {
+    code = await main();
+  } catch (error) {
+    console.error(`\n${run.name} failed: ${error instanceof Error ? error.message : String(error)}`);
+    run.afterFailure?.();
+  } finally {
+    await stopAll();
+  }
+  process.exit(code);
 }
 
 /** Polls `url` until it answers 200, the process dies, or `timeoutMs` passes. */

@@ -35,17 +35,8 @@ import { loadServerBuild, measureRoutes } from "./js-size.ts";
 import { CATEGORIES, findLighthouse, type LighthouseResult, runLighthouse } from "./lighthouse.ts";
 import { combineRuns, loadTest, type LoadResult } from "./load.ts";
 import { buildMinimalApp } from "./minimal-app.ts";
-import {
-  freePort,
-  groupCpuMs,
-  killAllNow,
-  LOOPBACK,
-  runCommand,
-  startNode,
-  type Started,
-  stopAll,
-  waitUntilServing,
-} from "./processes.ts";
+import { freePort, LOOPBACK } from "../emulators/ports.ts";
+import { groupCpuMs, runCommand, runToCompletion, startNode, type Started, waitUntilServing } from "./processes.ts";
 
 const ROOT = path.resolve(import.meta.dirname, "..");
 const BUILD = path.join(ROOT, "build");
@@ -403,27 +394,15 @@ async function main(): Promise<number> {
   return summary();
 }
 
-const watchdog = setTimeout(() => {
-  console.error(`bench: still running after ${WATCHDOG_MS / 60_000} minutes; stopping.`);
-  killAllNow();
-  process.exit(1);
-}, WATCHDOG_MS);
-watchdog.unref();
-process.once("exit", killAllNow);
-for (const signal of ["SIGINT", "SIGTERM"] as const) {
-  process.once(signal, () => {
-    killAllNow();
-    process.exit(130);
-  });
-}
-
-let code = 1;
-try {
-  code = await main();
-} catch (error) {
-  console.error(`\nbench failed: ${error instanceof Error ? error.message : String(error)}`);
-  if (checks.length > 0) summary();
-} finally {
-  await stopAll();
-}
-process.exit(code);
+await runToCompletion(
+  {
+    name: "bench",
+    watchdogMs: WATCHDOG_MS,
+    watchdogLabel: `${WATCHDOG_MS / 60_000} minutes`,
+    // What was measured before the failure is still worth seeing.
+    afterFailure: () => {
+      if (checks.length > 0) summary();
+    },
+  },
+  main,
+);

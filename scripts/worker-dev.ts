@@ -12,8 +12,8 @@
 import { spawn } from "node:child_process";
 import { existsSync } from "node:fs";
 import { createRequire } from "node:module";
-import { createServer } from "node:net";
 import path from "node:path";
+import { portIsFree } from "../emulators/ports.ts";
 
 export const WORKER_BUILD_CONFIG = "build-worker/server/wrangler.json";
 export const WORKER_PORT = 8787;
@@ -21,14 +21,6 @@ export const WORKER_PORT = 8787;
 function fail(message: string): never {
   console.error(message);
   process.exit(1);
-}
-
-function portIsFree(port: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const server = createServer();
-    server.once("error", () => resolve(false));
-    server.listen(port, "127.0.0.1", () => server.close(() => resolve(true)));
-  });
 }
 
 async function main(): Promise<void> {

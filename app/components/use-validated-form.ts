@@ -8,7 +8,7 @@ const INTENT_FIELD = "__intent__";
 
 /**
  * Conform with the shared zod schema: the same rules run in the browser (when JavaScript is on)
- * and on the server. A submit that fails validation shows the spec's destructive
+ * and on the server. A submit that fails validation shows the destructive
  * 'Validation Error' toast with the first failing message, and every field shows its own error.
  */
 export function useValidatedForm<Schema extends z.ZodObject>(options: {

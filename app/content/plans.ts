@@ -57,7 +57,7 @@ export const pricingPlans: PricingPlan[] = [
   },
 ];
 
-/** What the active-pro card lists (spec §6): the Pro plan's features and the card's extras. */
+/** What the active-pro card lists: the Pro plan's features and the card's extras. */
 export const proBenefits = [
   "Unlimited messages",
   "Expanded context analysis",

@@ -1,4 +1,4 @@
-/** The extension preferences the settings page offers (spec §3), and their defaults. */
+/** The extension preferences the settings page offers, and their defaults. */
 export const TONES = ["professional", "friendly", "persuasive", "casual"] as const;
 export const MESSAGE_TYPES = ["text", "email", "linkedin", "crm", "social"] as const;
 

@@ -6,8 +6,9 @@ import { isValidTimeZone } from "./follow-ups/schedule";
 import { apiUsage, summarizeUsage, usageMonth, type Tier, type UsageSummary } from "./usage";
 
 /**
- * What the dashboard shows about the signed-in account. Each read follows the spec's calls; a
- * failure is logged and falls back (tier Free, count 0, no name) rather than failing the page.
+ * What the dashboard shows about the signed-in account: its tier, this month's usage and its
+ * profile, one read each. A failure is logged and falls back (tier Free, count 0, no name) rather
+ * than failing the page.
  */
 export type AccountSummary = {
   email: string;

@@ -7,7 +7,7 @@
 type ServiceError = { code?: string; status?: number; message?: string } | null | undefined;
 
 export const AUTH_FALLBACK_ERROR = "An error occurred during authentication";
-/** The spec's sign-in failure message (the one service message it names). */
+/** What a wrong email or password is answered with (the wording Supabase itself uses). */
 export const INVALID_CREDENTIALS = "Invalid login credentials";
 
 const KNOWN: Record<string, string> = {

@@ -5,7 +5,7 @@ import { MESSAGE_TYPES, TONES } from "~/content/preferences";
 import { timeZoneField } from "./follow-ups/follow-up-schemas";
 import { isValidTimeZone } from "./follow-ups/schedule";
 
-/** The spec's rules and messages (§5), shared by the browser and the server. */
+/** The account forms' rules and their messages, word for word, shared by the browser and the server. */
 export const AUTH_MESSAGES = {
   email: "Invalid email address",
   passwordLength: "Password must be at least 8 characters",
@@ -30,7 +30,7 @@ export const passwordField = z
   .regex(/[A-Z]/, { message: AUTH_MESSAGES.passwordUpper })
   .regex(/[0-9]/, { message: AUTH_MESSAGES.passwordNumber });
 
-/** Optional in validation, as the spec says; the sign-up form's input is required. */
+/** Optional in validation (at least 2 characters when given); the sign-up form's input is required. */
 export const fullNameField = z
   .string()
   .trim()

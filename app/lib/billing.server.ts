@@ -16,7 +16,7 @@ import { flashToast } from "./toast.server";
 
 export const SUBSCRIPTION_PATH = "/dashboard/subscription";
 
-/** The spec's messages (§2 Subscription, §8), word for word. */
+/** The subscription page's toasts: returning from Checkout, and the billing failures, word for word. */
 export const billingMessages = {
   welcome: { variant: "success", title: "Welcome to Pro!", description: "Your subscription is now active." },
   checkoutCanceled: { variant: "default", title: "Checkout Canceled", description: "You can upgrade anytime from this page." },
@@ -402,8 +402,9 @@ export async function loadPaymentIssue(supabase: SupabaseClient, userId: string)
 
 /**
  * For the dashboard layout, before its session guard: an upgrade or manage form posted without
- * a session (it expired between page load and click) goes to /auth with the spec's message
- * instead of a silent redirect. Everything else passes through to the guard.
+ * a session (it expired between page load and click) goes to /auth with 'Please log in to
+ * upgrade.' (or '… to manage your subscription.') instead of a silent redirect. Everything else
+ * passes through to the guard.
  */
 export const billingFormSessionMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {
   const pathname = new URL(request.url).pathname.replace(/\.data$/, "");

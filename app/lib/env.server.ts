@@ -50,7 +50,10 @@ export class ConfigurationError extends Error {
   override name = "ConfigurationError";
 }
 
-/** The order in which missing variables are reported: the Supabase key first, as the spec says. */
+/**
+ * The order in which missing variables are reported, Supabase's first. (A missing Supabase key is
+ * reported before all of them, as "supabaseKey is required.", the words of Supabase's own client.)
+ */
 const REQUIRED = [
   "SUPABASE_URL",
   "SUPABASE_ANON_KEY",

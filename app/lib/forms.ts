@@ -2,7 +2,7 @@ import type { SubmissionResult } from "@conform-to/react";
 
 /**
  * The first failing message of a submission, in the order the fields appear in the form,
- * for the spec's 'Validation Error' toast.
+ * for the 'Validation Error' toast.
  */
 export function firstError(result: Pick<SubmissionResult<string[]>, "error"> | undefined, fieldOrder: string[]): string | undefined {
   const errors = result?.error;

@@ -12,7 +12,7 @@ export type PostSummary = {
   updated?: string;
 };
 
-/** "15 Jan 2025", the way the spec writes dates, in UTC so every server agrees. */
+/** "15 Jan 2025", the way the site writes dates, in UTC so every server agrees. */
 export function formatPostDate(isoDate: string): string {
   return new Date(`${isoDate}T00:00:00Z`).toLocaleDateString("en-GB", {
     day: "numeric",

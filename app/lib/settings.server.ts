@@ -31,7 +31,7 @@ function fromRow(row: SettingsRow): StoredSettings {
   };
 }
 
-/** The user's extension preferences; the spec's defaults when they cannot be read. */
+/** The user's extension preferences; the defaults (DEFAULT_SETTINGS) when they cannot be read. */
 export async function loadSettings(supabase: SupabaseClient, userId: string): Promise<StoredSettings> {
   const { data, error } = await supabase
     .from("user_settings")

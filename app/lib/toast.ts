@@ -1,4 +1,4 @@
-/** A toast: the short notices the spec names (title, optional description). */
+/** A toast: a short notice such as 'Signed out' (title, optional description). */
 export type Toast = {
   id: string;
   variant: "default" | "success" | "destructive";

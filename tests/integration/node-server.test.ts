@@ -5,47 +5,29 @@
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import { readdirSync } from "node:fs";
-import { connect, createServer } from "node:net";
+import { connect } from "node:net";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import {
-  LOCAL_COOKIE_SECRET,
-  LOCAL_STRIPE_PRO_PRICE_ID,
-  LOCAL_STRIPE_SECRET_KEY,
-  LOCAL_STRIPE_WEBHOOK_SECRET,
-  LOCAL_SUPABASE_ANON_KEY,
-  LOCAL_SUPABASE_SERVICE_ROLE_KEY,
-} from "../../emulators/config.ts";
+import { localAppEnvironment } from "../../emulators/config.ts";
+import { freePort } from "../../emulators/ports.ts";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
 const children: ChildProcess[] = [];
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      server.close(() => (typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port"))));
-    });
-  });
-}
+/** Nothing listens here: the stats call fails fast and the page shows its placeholder. */
+const NOTHING_LISTENS = "http://127.0.0.1:9";
 
+/** The local configuration, with every backend address pointing where nothing answers. */
 function configuration(port: number): NodeJS.ProcessEnv {
   return {
     PATH: process.env.PATH,
     PORT: String(port),
     HOST: "127.0.0.1",
-    APP_URL: `http://127.0.0.1:${port}`,
-    // Nothing listens here: the stats call fails fast and the page shows its placeholder.
-    SUPABASE_URL: "http://127.0.0.1:9",
-    SUPABASE_ANON_KEY: LOCAL_SUPABASE_ANON_KEY,
-    SUPABASE_SERVICE_ROLE_KEY: LOCAL_SUPABASE_SERVICE_ROLE_KEY,
-    STRIPE_SECRET_KEY: LOCAL_STRIPE_SECRET_KEY,
-    STRIPE_WEBHOOK_SECRET: LOCAL_STRIPE_WEBHOOK_SECRET,
-    STRIPE_PRO_PRICE_ID: LOCAL_STRIPE_PRO_PRICE_ID,
-    COOKIE_SECRET: LOCAL_COOKIE_SECRET,
-    AI_BASE_URL: "http://127.0.0.1:9/v1",
-    AI_MODEL: "tonewise-local",
+    ...localAppEnvironment(`http://127.0.0.1:${port}`, {
+      supabase: NOTHING_LISTENS,
+      stripe: NOTHING_LISTENS,
+      ai: `${NOTHING_LISTENS}/v1`,
+    }),
   };
 }
 
@@ -77,7 +59,7 @@ afterEach(() => {
 });
 
 describe("the Node server", () => {
-  it("refuses to start without the Supabase key, with the spec's message", async () => {
+  it("refuses to start without the Supabase key, saying 'supabaseKey is required.'", async () => {
     const env = configuration(await freePort());
     delete env.SUPABASE_ANON_KEY;
     const server = start(env);

@@ -1,23 +1,13 @@
 import { describe, expect, it } from "vitest";
 import { ConfigurationError, parseEnv } from "~/lib/env.server";
-
-const complete = {
-  APP_URL: "https://tonewise.app",
-  SUPABASE_URL: "https://abc.supabase.co",
-  SUPABASE_ANON_KEY: "anon",
-  SUPABASE_SERVICE_ROLE_KEY: "service",
-  STRIPE_SECRET_KEY: "sk_live_x",
-  STRIPE_WEBHOOK_SECRET: "whsec_x",
-  STRIPE_PRO_PRICE_ID: "price_x",
-  COOKIE_SECRET: "a".repeat(32),
-};
+import { VALID_ENV as complete } from "./support/valid-env.ts";
 
 describe("environment", () => {
   it("accepts a complete configuration", () => {
     expect(parseEnv(complete)).toMatchObject({ APP_URL: "https://tonewise.app", NODE_ENV: "production" });
   });
 
-  it("stops with the spec's message when a Supabase key is missing", () => {
+  it("stops with 'supabaseKey is required.' when a Supabase key is missing", () => {
     for (const key of ["SUPABASE_ANON_KEY", "SUPABASE_SERVICE_ROLE_KEY"]) {
       expect(() => parseEnv({ ...complete, [key]: "" })).toThrow(new ConfigurationError("supabaseKey is required."));
     }

@@ -7,7 +7,7 @@ import { countWords } from "~/lib/markdown";
 const sources = import.meta.glob<string>("/posts/*.md", { query: "?raw", import: "default", eager: true });
 
 describe("blog posts", () => {
-  it("lists the six articles of the spec, newest first", () => {
+  it("lists the six articles, newest first", () => {
     expect(listPosts().map((post) => [post.slug, post.title, post.category, formatPostDate(post.date), post.readTime])).toEqual([
       ["proven-follow-up-messages", "10 Proven Follow-Up Messages That Get Responses", "Follow-Ups", "15 Jan 2025", "5 min"],
       ["handle-timing-objection", "How to Handle Not Right Now Objections", "Objection Handling", "10 Jan 2025", "7 min"],

@@ -5,17 +5,12 @@
 import { describe, expect, it, vi } from "vitest";
 import { envContext, type AppEnv } from "~/lib/env.server";
 import { createWorkerHandler, MISCONFIGURED_MESSAGE } from "../../workers/handler.ts";
+import { VALID_ENV } from "./support/valid-env.ts";
 
+/** As wrangler binds them: an unset var arrives as "". */
 const bindings = {
-  APP_URL: "https://tonewise.app",
-  SUPABASE_URL: "https://abc.supabase.co",
-  SUPABASE_ANON_KEY: "anon",
-  SUPABASE_SERVICE_ROLE_KEY: "service",
-  STRIPE_SECRET_KEY: "sk_live_x",
-  STRIPE_WEBHOOK_SECRET: "whsec_x",
-  STRIPE_PRO_PRICE_ID: "price_x",
+  ...VALID_ENV,
   STRIPE_API_URL: "",
-  COOKIE_SECRET: "c".repeat(32),
   ASSETS: { fetch: () => new Response("asset") },
 };
 
@@ -60,7 +55,7 @@ describe("Worker handler", () => {
     expect(log).toHaveBeenCalledWith("Configuration error: Missing environment variable: STRIPE_SECRET_KEY");
   });
 
-  it("reports a missing Supabase key with the spec's message", async () => {
+  it("reports a missing Supabase key as 'supabaseKey is required.'", async () => {
     const { worker, log } = setup();
     const { SUPABASE_ANON_KEY: _anon, ...withoutKey } = bindings;
     expect((await worker.fetch(new Request("https://tonewise.app/"), withoutKey)).status).toBe(500);

@@ -4,8 +4,9 @@
  * workerd sends them, and the Worker's calls to the local Supabase.
  */
 import { describe, expect, it } from "vitest";
+import { decodeEntities } from "../../emulators/html.ts";
 import { emailsTo } from "./support/backend.ts";
-import { decodeEntities, firstHeading, WorkerClient } from "./support/client.ts";
+import { firstHeading, WorkerClient } from "./support/client.ts";
 
 const password = "Sup3rSecret";
 

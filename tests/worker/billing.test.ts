@@ -6,8 +6,9 @@
  */
 import { describe, expect, it } from "vitest";
 import { LOCAL_STRIPE_URL } from "../../emulators/config.ts";
+import { decodeEntities } from "../../emulators/html.ts";
 import { signedStripeWebhook } from "./support/backend.ts";
-import { decodeEntities, signedUpOnWorker, WorkerClient } from "./support/client.ts";
+import { signedUpOnWorker, WorkerClient } from "./support/client.ts";
 
 describe("billing on the Worker", () => {
   it("upgrade → hosted checkout → signed webhook → Pro", async () => {

@@ -5,7 +5,8 @@
  */
 import { readdirSync, readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { cspNonce, decodeEntities, firstHeading, scriptTags, WorkerClient } from "./support/client.ts";
+import { decodeEntities } from "../../emulators/html.ts";
+import { cspNonce, firstHeading, scriptTags, WorkerClient } from "./support/client.ts";
 
 const client = new WorkerClient();
 const origin = client.origin;

@@ -4,7 +4,7 @@ import { PlanCard } from "../plan-card";
 import { UpgradeForm } from "./billing-forms";
 
 /**
- * The Free and Pro plans on the subscription page: the spec's prices and features, the upgrade
+ * The Free and Pro plans on the subscription page: their prices and features, the upgrade
  * control for free users only, and "Current plan" on the plan the user is on.
  */
 export function PlanCards({ tier }: { tier: Tier }) {

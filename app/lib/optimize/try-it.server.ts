@@ -10,7 +10,7 @@ import { tryItSchema } from "./request";
 
 /**
  * The dashboard's Try it form: the same server function as `POST /api/v1/optimize`, for the
- * signed-in user, with its outcome as page data (the suggestion) or as the spec's toasts.
+ * signed-in user, with its outcome as page data (the suggestion) or as toasts.
  */
 export type TryItOutcome = {
   result: SubmissionResult<string[]>;

@@ -12,6 +12,7 @@ import { createRequestHandler, RouterContextProvider, type ServerBuild } from "r
 import { afterAll, beforeAll, beforeEach } from "vitest";
 import { NODE_CLIENT_ADDRESS_HEADER } from "../../../app/lib/client-address.server.ts";
 import { localAppEnvironment } from "../../../emulators/config.ts";
+import { decodeEntities } from "../../../emulators/html.ts";
 import { localBackendForThisFile, type BackendHarness } from "../backend/local-backend-fixture.ts";
 
 export const APP_ORIGIN = "http://localhost:3000";
@@ -106,7 +107,7 @@ export async function followEmailLink(client: AppClient, link: string): Promise<
   if (page.status !== 200) return page;
   const html = await page.text();
   const fields = Object.fromEntries(
-    [...html.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)"\/?>/g)].map(([, name, value]) => [name!, decode(value!)]),
+    [...html.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)"\/?>/g)].map(([, name, value]) => [name!, decodeEntities(value!)]),
   );
   return client.post("/auth/confirm", fields);
 }
@@ -127,12 +128,8 @@ export async function signUpThroughApp(harness: AppHarness, email: string, fullN
 /** The toasts rendered into a page's HTML. */
 export function toastsIn(html: string): string[] {
   return [...html.matchAll(/data-toast="[^"]*"[^>]*>[\s\S]*?<p class="text-sm font-semibold">([^<]*)<\/p>(?:<p class="mt-1 text-sm opacity-90">([^<]*)<\/p>)?/g)].map(
-    ([, title, description]) => (description ? `${decode(title!)} / ${decode(description)}` : decode(title!)),
+    ([, title, description]) => (description ? `${decodeEntities(title!)} / ${decodeEntities(description)}` : decodeEntities(title!)),
   );
-}
-
-function decode(text: string): string {
-  return text.replace(/&#x27;|&#39;/g, "'").replace(/&quot;/g, '"').replace(/&lt;/g, "<").replace(/&gt;/g, ">").replace(/&amp;/g, "&");
 }
 
 /** Creates an access token on the Account page (as a browser with JavaScript off) and reads it from the page. */

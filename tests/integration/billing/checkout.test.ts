@@ -229,7 +229,7 @@ describe("paying", () => {
 });
 
 describe("the subscription page", () => {
-  it("free: both plans with the spec's prices, 'Most Popular', and the upgrade control", async () => {
+  it("free: both plans with their prices, 'Most Popular', and the upgrade control", async () => {
     const client = await signUpThroughApp(app, "plans@example.com");
     const { html } = await client.html("/dashboard/subscription");
     expect(html).toContain("$0");

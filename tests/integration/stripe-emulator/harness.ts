@@ -10,6 +10,7 @@ import Stripe from "stripe";
 
 import { createClock, type Clock } from "../../../emulators/clock.ts";
 import { LOCAL_STRIPE_PRO_PRICE_ID, LOCAL_STRIPE_SECRET_KEY, LOCAL_STRIPE_URL } from "../../../emulators/config.ts";
+import { decodeEntities } from "../../../emulators/html.ts";
 import { createStripeEmulator, type StripeEmulator } from "../../../emulators/stripe/index.ts";
 
 export const WEBHOOK_SECRET = "whsec_test_stripe_emulator_secret";
@@ -176,15 +177,6 @@ export function formsOf(html: string): PageForm[] {
     forms.push({ action: decodeEntities(action), fields });
   }
   return forms;
-}
-
-function decodeEntities(text: string): string {
-  return text
-    .replaceAll("&quot;", '"')
-    .replaceAll("&#39;", "'")
-    .replaceAll("&lt;", "<")
-    .replaceAll("&gt;", ">")
-    .replaceAll("&amp;", "&");
 }
 
 /** GETs a hosted page by its absolute URL. */

@@ -3,6 +3,7 @@
  * returned, not followed, so tests can check them; cookies set by a response go with the next
  * request. Sign-in flows keep one client per user.
  */
+import { decodeEntities } from "../../../emulators/html.ts";
 import { emailsTo } from "./backend.ts";
 import { WORKER_URL } from "./worker.ts";
 
@@ -85,16 +86,6 @@ export function scriptTags(html: string): string[] {
 export function firstHeading(html: string): string | undefined {
   const inner = /<h1\b[^>]*>([\s\S]*?)<\/h1>/.exec(html)?.[1];
   return inner?.replace(/<[^>]+>/g, "").replace(/\s+/g, " ").trim();
-}
-
-export function decodeEntities(text: string): string {
-  return text
-    .replaceAll("&quot;", '"')
-    .replaceAll("&#x27;", "'")
-    .replaceAll("&#39;", "'")
-    .replaceAll("&lt;", "<")
-    .replaceAll("&gt;", ">")
-    .replaceAll("&amp;", "&");
 }
 
 /** A new account signed up and confirmed through the Worker: its client, signed in. */

@@ -6,12 +6,13 @@
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import { existsSync } from "node:fs";
-import { connect, createServer } from "node:net";
+import { connect } from "node:net";
 import {
   LOCAL_MAILBOX_PORT,
   LOCAL_STRIPE_PORT,
   LOCAL_SUPABASE_PORT,
 } from "../../../emulators/config.ts";
+import { LOOPBACK, portIsFree } from "../../../emulators/ports.ts";
 import { WORKER_BUILD_CONFIG, WORKER_PORT } from "../../../scripts/worker-dev.ts";
 
 export const WORKER_URL = `http://localhost:${WORKER_PORT}`;
@@ -30,19 +31,17 @@ export interface RunningWorker {
   stop(): Promise<void>;
 }
 
-function portTaken(port: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const socket = connect({ port, host: "127.0.0.1" });
+/** Taken when something answers on 127.0.0.1:`port`, or when we could not listen there ourselves. */
+async function portTaken(port: number): Promise<boolean> {
+  const answers = await new Promise<boolean>((resolve) => {
+    const socket = connect({ port, host: LOOPBACK });
     socket.once("connect", () => {
       socket.destroy();
       resolve(true);
     });
-    socket.once("error", () => {
-      const server = createServer();
-      server.once("error", () => resolve(true));
-      server.listen(port, "127.0.0.1", () => server.close(() => resolve(false)));
-    });
+    socket.once("error", () => resolve(false));
   });
+  return answers || !(await portIsFree(port));
 }
 
 export async function assertPortsFree(): Promise<void> {

@@ -1,5 +1,5 @@
 import Stripe from "stripe";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 
 import {
   LOCAL_STRIPE_PRO_PRICE_ID,
@@ -13,18 +13,11 @@ import {
   ONE_DAY_MS,
   sdkFor,
   serveOverHttp,
-  startHarness,
+  harnessForEachTest,
   subscribeToPro,
-  type Harness,
 } from "./harness.ts";
 
-let h: Harness;
-beforeEach(async () => {
-  h = await startHarness();
-});
-afterEach(async () => {
-  await h.close();
-});
+const h = harnessForEachTest();
 
 describe("local Stripe API through the real SDK", () => {
   it("speaks the SDK's pinned API version", () => {

@@ -1,5 +1,5 @@
 import Stripe from "stripe";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 
 import { LOCAL_STRIPE_PRO_PRICE_ID } from "../../../emulators/config.ts";
 import { createStripeEmulator, signWebhookPayload } from "../../../emulators/stripe/index.ts";
@@ -13,20 +13,13 @@ import {
   openPage,
   payCheckout,
   sdkFor,
-  startHarness,
+  harnessForEachTest,
   startWebhookReceiver,
   submitForm,
   WEBHOOK_SECRET,
-  type Harness,
 } from "./harness.ts";
 
-let h: Harness;
-beforeEach(async () => {
-  h = await startHarness();
-});
-afterEach(async () => {
-  await h.close();
-});
+const h = harnessForEachTest();
 
 describe("hosted checkout page", () => {
   it("is a plain accessible form showing the plan, the email and a prefilled test card", async () => {

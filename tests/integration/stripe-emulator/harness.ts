@@ -7,6 +7,7 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 
 import Stripe from "stripe";
+import { afterEach, beforeEach } from "vitest";
 
 import { createClock, type Clock } from "../../../emulators/clock.ts";
 import { LOCAL_STRIPE_PRO_PRICE_ID, LOCAL_STRIPE_SECRET_KEY, LOCAL_STRIPE_URL } from "../../../emulators/config.ts";
@@ -123,6 +124,40 @@ export function sdkFor(emulator: StripeEmulator, apiKey = LOCAL_STRIPE_SECRET_KE
     telemetry: false,
     httpClient: Stripe.createFetchHttpClient((input, init) => emulator.handle(new Request(input, init))),
   });
+}
+
+/**
+ * A fresh harness for every test of the file (started before each, closed after): `h.stripe`,
+ * `h.clock`… are always the running test's.
+ */
+export function harnessForEachTest(): Harness {
+  let current: Harness | undefined;
+  beforeEach(async () => {
+    current = await startHarness();
+  });
+  afterEach(async () => {
+    await current?.close();
+    current = undefined;
+  });
+  const running = (): Harness => {
+    if (!current) throw new Error("The Stripe harness exists only while a test runs.");
+    return current;
+  };
+  return {
+    get clock() {
+      return running().clock;
+    },
+    get emulator() {
+      return running().emulator;
+    },
+    get stripe() {
+      return running().stripe;
+    },
+    get receiver() {
+      return running().receiver;
+    },
+    close: () => running().close(),
+  };
 }
 
 export async function startHarness(): Promise<Harness> {

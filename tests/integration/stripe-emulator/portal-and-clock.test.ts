@@ -1,16 +1,10 @@
 import type Stripe from "stripe";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 
 import { LOCAL_STRIPE_URL } from "../../../emulators/config.ts";
-import { APP_URL, eventTypes, openPage, openPortal, startHarness, submitForm, subscribeToPro, type Harness } from "./harness.ts";
+import { APP_URL, eventTypes, openPage, openPortal, harnessForEachTest, submitForm, subscribeToPro } from "./harness.ts";
 
-let h: Harness;
-beforeEach(async () => {
-  h = await startHarness();
-});
-afterEach(async () => {
-  await h.close();
-});
+const h = harnessForEachTest();
 
 /** Moves the shared clock just past the subscription's current period end and lets Stripe catch up. */
 async function passPeriodEnd(subscription: Stripe.Subscription): Promise<void> {

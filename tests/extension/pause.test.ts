@@ -33,6 +33,12 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
+/** The user types `text`, then stops for the pause (one second). */
+async function typeThenPause(scheduler: { input(text: string): void }, text: string) {
+  scheduler.input(text);
+  await vi.advanceTimersByTimeAsync(1000);
+}
+
 describe("changedWordCount", () => {
   it.each([
     ["", "", 0],
@@ -62,32 +68,26 @@ describe("pause scheduler", () => {
 
   it("needs at least 3 changed words since the last suggestion", async () => {
     const { scheduler, requests, results } = setup();
-    scheduler.input("hi there");
-    await vi.advanceTimersByTimeAsync(1000);
+    await typeThenPause(scheduler, "hi there");
     expect(requests).toHaveLength(0);
 
-    scheduler.input("hi there Sam");
-    await vi.advanceTimersByTimeAsync(1000);
+    await typeThenPause(scheduler, "hi there Sam");
     expect(requests).toHaveLength(1);
     requests[0]!.resolve("Hi there, Sam.");
     await vi.advanceTimersByTimeAsync(0);
     expect(results).toEqual([["Hi there, Sam.", "hi there Sam"]]);
 
-    scheduler.input("hi there Sam, thanks");
-    await vi.advanceTimersByTimeAsync(1000);
-    scheduler.input("hi there Sam, thanks so");
-    await vi.advanceTimersByTimeAsync(1000);
+    await typeThenPause(scheduler, "hi there Sam, thanks");
+    await typeThenPause(scheduler, "hi there Sam, thanks so");
     expect(requests).toHaveLength(1);
 
-    scheduler.input("hi there Sam, thanks so much");
-    await vi.advanceTimersByTimeAsync(1000);
+    await typeThenPause(scheduler, "hi there Sam, thanks so much");
     expect(requests).toHaveLength(2);
   });
 
   it("keeps one request in flight per field and aborts a stale one when the user types again", async () => {
     const { scheduler, requests, results } = setup();
-    scheduler.input("one two three");
-    await vi.advanceTimersByTimeAsync(1000);
+    await typeThenPause(scheduler, "one two three");
     expect(requests).toHaveLength(1);
     expect(scheduler.inFlight).toBe(true);
 
@@ -118,26 +118,22 @@ describe("pause scheduler", () => {
 
   it("reports errors and measures the next pause from the last answered text", async () => {
     const { scheduler, requests, errors } = setup();
-    scheduler.input("one two three");
-    await vi.advanceTimersByTimeAsync(1000);
+    await typeThenPause(scheduler, "one two three");
     requests[0]!.reject(new Error("engine_failed"));
     await vi.advanceTimersByTimeAsync(0);
     expect(errors).toHaveLength(1);
-    scheduler.input("one two three four");
-    await vi.advanceTimersByTimeAsync(1000);
+    await typeThenPause(scheduler, "one two three four");
     expect(requests).toHaveLength(2);
   });
 
   it("sends nothing while offline and says so", async () => {
     let online = false;
     const { scheduler, requests, onOffline } = setup({ online: () => online });
-    scheduler.input("one two three");
-    await vi.advanceTimersByTimeAsync(1000);
+    await typeThenPause(scheduler, "one two three");
     expect(requests).toHaveLength(0);
     expect(onOffline).toHaveBeenCalledTimes(1);
     online = true;
-    scheduler.input("one two three four");
-    await vi.advanceTimersByTimeAsync(1000);
+    await typeThenPause(scheduler, "one two three four");
     expect(requests).toHaveLength(1);
   });
 
@@ -148,20 +144,17 @@ describe("pause scheduler", () => {
     await vi.advanceTimersByTimeAsync(2000);
     expect(requests).toHaveLength(0);
 
-    scheduler.input("one two three");
-    await vi.advanceTimersByTimeAsync(1000);
+    await typeThenPause(scheduler, "one two three");
     requests[0]!.resolve("x");
     await vi.advanceTimersByTimeAsync(0);
     scheduler.reset();
-    scheduler.input("one two three");
-    await vi.advanceTimersByTimeAsync(1000);
+    await typeThenPause(scheduler, "one two three");
     expect(requests).toHaveLength(2);
   });
 
   it("after Replace, the replaced text is the new baseline and asks nothing by itself", async () => {
     const { scheduler, requests } = setup();
-    scheduler.input("one two three");
-    await vi.advanceTimersByTimeAsync(1000);
+    await typeThenPause(scheduler, "one two three");
     requests[0]!.resolve("One, two and three, and four.");
     await vi.advanceTimersByTimeAsync(0);
     // The page's input event for the replacement arrives, then the extension acknowledges it.
@@ -169,11 +162,9 @@ describe("pause scheduler", () => {
     scheduler.acknowledge("One, two and three, and four.");
     await vi.advanceTimersByTimeAsync(2000);
     expect(requests).toHaveLength(1);
-    scheduler.input("One, two and three, and four. Five six");
-    await vi.advanceTimersByTimeAsync(1000);
+    await typeThenPause(scheduler, "One, two and three, and four. Five six");
     expect(requests).toHaveLength(1);
-    scheduler.input("One, two and three, and four. Five six seven");
-    await vi.advanceTimersByTimeAsync(1000);
+    await typeThenPause(scheduler, "One, two and three, and four. Five six seven");
     expect(requests).toHaveLength(2);
   });
 });

@@ -54,11 +54,17 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
+/** A textarea on the page holding `text`. */
+function textareaWith(text: string): HTMLTextAreaElement {
+  const area = document.createElement("textarea");
+  area.value = text;
+  document.body.append(area);
+  return area;
+}
+
 describe("replace chain", () => {
   it("uses execCommand('insertText') on the selected text when the browser does the edit", async () => {
-    const area = document.createElement("textarea");
-    area.value = "hi sam following up";
-    document.body.append(area);
+    const area = textareaWith("hi sam following up");
     execCommand.mockImplementation((command: string, _ui: boolean, value: string) => {
       expect(command).toBe("insertText");
       // The whole text must be selected first, so the insertion replaces it.
@@ -73,9 +79,7 @@ describe("replace chain", () => {
   });
 
   it("falls back to the native value setter and an input event for a textarea", async () => {
-    const area = document.createElement("textarea");
-    area.value = "hi sam following up";
-    document.body.append(area);
+    const area = textareaWith("hi sam following up");
     const inputs: string[] = [];
     area.addEventListener("input", () => inputs.push(area.value));
     await expect(replaceFieldText(area, SUGGESTION)).resolves.toEqual({ ok: true, method: "valueSetter" });
@@ -100,9 +104,7 @@ describe("replace chain", () => {
   });
 
   it("moves on to setRangeText when the page undoes the setter's change", async () => {
-    const area = document.createElement("textarea");
-    area.value = "old text";
-    document.body.append(area);
+    const area = textareaWith("old text");
     const setter = Object.getOwnPropertyDescriptor(HTMLTextAreaElement.prototype, "value")!.set!;
     let events = 0;
     // A page that rejects the first change it sees (restoring its own text) and accepts later ones.
@@ -196,9 +198,7 @@ describe("replace chain", () => {
   });
 
   it("does not count a partly taken text as replaced", async () => {
-    const area = document.createElement("textarea");
-    area.value = "hi";
-    document.body.append(area);
+    const area = textareaWith("hi");
     area.maxLength = 10;
     area.addEventListener("input", () => {
       Object.getOwnPropertyDescriptor(HTMLTextAreaElement.prototype, "value")!.set!.call(area, area.value.slice(0, 10));

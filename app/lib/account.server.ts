@@ -4,6 +4,7 @@ import type { StoredSettings } from "./settings.server";
 import { followUpsOf } from "./follow-ups/follow-ups.server";
 import { isValidTimeZone } from "./follow-ups/schedule";
 import { apiUsage, summarizeUsage, usageMonth, type Tier, type UsageSummary } from "./usage";
+import { errorMessage } from "./error-message";
 
 /**
  * What the dashboard shows about the signed-in account: its tier, this month's usage and its
@@ -65,7 +66,7 @@ export async function loadAccountSummary(supabase: SupabaseClient, user: User): 
     followUpsOf(supabase, user.id, "session")
       .countDue()
       .catch((error: unknown) => {
-        console.error(`Follow-up count failed: ${error instanceof Error ? error.message : "unknown"}`);
+        console.error(`Follow-up count failed: ${errorMessage(error)}`);
         return 0;
       }),
     loadTimeZone(supabase, user.id),

@@ -7,6 +7,7 @@ import { getUser } from "./session.server";
 import { createStripeClient } from "./stripe.server";
 import { createServiceClient } from "./supabase.server";
 import { flashToast } from "./toast.server";
+import { errorMessage } from "./error-message";
 
 /**
  * Billing: Stripe customers linked to users, Checkout for the Pro plan, the Customer Portal, and
@@ -439,7 +440,7 @@ export const checkoutReturnMiddleware: MiddlewareFunction<Response> = async ({ r
         await confirmCheckoutReturn(billingFor(context), dashboardUser(context), sessionId);
       } catch (error) {
         // The webhook will bring the subscription; the page shows what is stored so far.
-        console.error(`Checkout return sync failed: ${error instanceof Error ? error.message : String(error)}`);
+        console.error(`Checkout return sync failed: ${errorMessage(error)}`);
       }
     }
     flashToast(context, billingMessages.welcome);

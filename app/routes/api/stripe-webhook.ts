@@ -2,6 +2,7 @@ import { getEnv } from "~/lib/env.server";
 import { billingFor, processStripeEvent } from "~/lib/billing.server";
 import { StripeWebhookVerificationError, verifyStripeWebhook } from "~/lib/stripe.server";
 import type { Route } from "./+types/stripe-webhook";
+import { errorMessage } from "~/lib/error-message";
 
 /**
  * Stripe's webhook endpoint (a resource route: an action only). The body is read raw, before
@@ -28,7 +29,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     const outcome = await processStripeEvent(billingFor(context), event);
     return Response.json({ received: true, outcome });
   } catch (error) {
-    console.error(`Stripe event ${event.id} (${event.type}) not processed: ${error instanceof Error ? error.message : String(error)}`);
+    console.error(`Stripe event ${event.id} (${event.type}) not processed: ${errorMessage(error)}`);
     return Response.json({ error: "Event not processed; retry later" }, { status: 500 });
   }
 }

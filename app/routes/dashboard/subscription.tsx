@@ -17,6 +17,7 @@ import { getSupabase } from "~/lib/session.server";
 import { flashToast } from "~/lib/toast.server";
 import type { Route } from "./+types/subscription";
 import type { loader as layoutLoader } from "./layout";
+import { errorMessage } from "~/lib/error-message";
 
 export const meta = () => [{ title: "Subscription | Tonewise" }];
 
@@ -26,10 +27,6 @@ export const middleware: Route.MiddlewareFunction[] = [checkoutReturnMiddleware]
 export async function loader({ context }: Route.LoaderArgs) {
   const user = dashboardUser(context);
   return { subscription: await loadSubscriptionSummary(getSupabase(context), user.id) };
-}
-
-function errorMessage(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
 }
 
 /** Upgrade (Checkout, same tab) and Manage Subscription (portal, new tab): both answer 303 to Stripe. */

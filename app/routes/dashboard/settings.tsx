@@ -97,7 +97,11 @@ function TimeZoneField({ value, zones }: { value: string | null; zones: Route.Co
 }
 
 export default function Settings({ loaderData: { settings, timeZones } }: Route.ComponentProps) {
-  const formKey = JSON.stringify(settings);
+  // After a save the form starts again from what was stored. The time zone is left out: the
+  // browser's zone can be stored while someone is editing (the dashboard's first visit), which
+  // must not throw their edits away; only the time zone's own list starts again then.
+  const { timeZone, ...preferences } = settings;
+  const formKey = JSON.stringify(preferences);
   return (
     <div className="space-y-8">
       <header>
@@ -122,7 +126,7 @@ export default function Settings({ loaderData: { settings, timeZones } }: Route.
             labels={messageTypeLabels}
           />
         </div>
-        <TimeZoneField value={settings.timeZone} zones={timeZones} />
+        <TimeZoneField key={timeZone ?? ""} value={timeZone} zones={timeZones} />
         <Switch
           id="usageAnalytics"
           name="usageAnalytics"

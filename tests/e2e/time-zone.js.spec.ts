@@ -1,0 +1,23 @@
+import { expect, test } from "./support/test";
+import { signUpAndConfirm, sql, uniqueEmail, userIdFor } from "./support/accounts";
+
+/**
+ * The browser reports its time zone only when JavaScript runs (js-on): the dashboard stores it
+ * for an account without one, and that must never throw away what the user is editing.
+ */
+test.use({ timezoneId: "America/New_York" });
+
+test("the browser's time zone is stored on a first visit without throwing away edits in Settings", async ({ page }) => {
+  const email = uniqueEmail("follow-ups-zone");
+  await signUpAndConfirm(page, email);
+  await sql("update public.user_settings set time_zone = null where user_id = $1", [await userIdFor(email)]);
+  await page.goto("/dashboard/settings");
+  await page.getByLabel("Default tone").selectOption("persuasive");
+  await expect(page.getByLabel("Time zone")).toHaveValue("America/New_York");
+  await expect(page.getByLabel("Default tone")).toHaveValue("persuasive");
+  await page.getByRole("button", { name: "Save Settings" }).click();
+  await expect(page.getByRole("region", { name: "Notifications" }).getByText("Settings saved")).toBeVisible();
+  await page.reload();
+  await expect(page.getByLabel("Default tone")).toHaveValue("persuasive");
+  await expect(page.getByLabel("Time zone")).toHaveValue("America/New_York");
+});

@@ -21,6 +21,8 @@ export default defineConfig(({ mode }) => {
       tailwindcss(),
       reactRouter(),
     ],
+    // Names the Worker's page cache (workers/page-store.ts): a new build never reads the last one's pages.
+    define: { __TONEWISE_BUILD_ID__: JSON.stringify(`${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`) },
     resolve: { tsconfigPaths: true },
     server: { port: 5173, strictPort: true },
   };

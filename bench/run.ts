@@ -12,13 +12,14 @@
  * (app/, posts/, public/, the Vite and React Router configs, package-lock.json); `--build`
  * rebuilds it regardless.
  */
-import { existsSync, readdirSync, statSync } from "node:fs";
-import { availableParallelism, loadavg } from "node:os";
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { availableParallelism, loadavg, tmpdir } from "node:os";
 import path from "node:path";
 import { createApiUsers } from "./api-users.ts";
 import {
   API_BUDGET,
   API_LOAD,
+  COMPARED_PATHS,
   EXTENSION_BUDGET_KB,
   EXTENSION_IDLE_BUDGET_MS,
   JS_BUDGET_KB,
@@ -200,35 +201,60 @@ async function startOurs(): Promise<OurServer> {
   return { server, origin, supabaseUrl: `http://${LOOPBACK}:${backendPorts[0]}` };
 }
 
+async function startStatic(ours: OurServer, pathnames: readonly string[]): Promise<{ server: Started; origin: string; directory: string }> {
+  // The very HTML our server answers an anonymous visitor, saved as files for express.static.
+  const directory = mkdtempSync(path.join(tmpdir(), "tonewise-bench-static-"));
+  for (const pathname of pathnames) {
+    const response = await fetch(`${ours.origin}${pathname}`);
+    if (response.status !== 200) throw new Error(`${pathname} answered ${response.status}`);
+    const file = pathname === "/" ? "index.html" : `${pathname.slice(1)}.html`;
+    mkdirSync(path.dirname(path.join(directory, file)), { recursive: true });
+    writeFileSync(path.join(directory, file), await response.text());
+  }
+  const port = await freePort();
+  const server = startNode("express.static", [path.join(ROOT, "bench/static-server.ts")], {
+    ...process.env,
+    NODE_ENV: "production",
+    PORT: String(port),
+    BENCH_STATIC_DIR: directory,
+  });
+  const origin = `http://${LOOPBACK}:${port}`;
+  await waitUntilServing(server, `${origin}/healthz`, 30_000);
+  return { server, origin, directory };
+}
+
 /** Returns the minimal app's CPU per request (ms), the reference for the API's budget. */
 async function benchServers(minimalBuild: string, ours: OurServer): Promise<number | undefined> {
   section(`Server throughput and latency (concurrency ${LOAD.concurrency}, ${LOOPBACK})`);
   const minimal = await startMinimal(minimalBuild);
   await waitUntilServing(ours.server, `${ours.origin}/healthz`, APP_START_TIMEOUT_MS);
+  const reference = await startStatic(ours, COMPARED_PATHS);
 
   const cpuOf = (server: Started) => () => groupCpuMs(server);
   const segment = { ...LOAD, ...LOAD.comparisonSegments };
-  const minimalSegment = { ...segment, serverCpuMs: cpuOf(minimal.server) };
-  const ourSegment = { ...segment, serverCpuMs: cpuOf(ours.server) };
-  const minimalParts: LoadResult[] = [];
-  const ourParts: LoadResult[] = [];
-  // A-B-B-A, repeated: drift and bursts of other work on the machine hit both servers alike.
+  type Target = { label: string; href: string; server: Started; parts: LoadResult[] };
+  const targets: Target[] = [
+    { label: "minimal /", href: `${minimal.origin}/`, server: minimal.server, parts: [] },
+    ...COMPARED_PATHS.flatMap((pathname) => [
+      { label: `ours ${pathname}`, href: `${ours.origin}${pathname}`, server: ours.server, parts: [] },
+      { label: `static ${pathname}`, href: `${reference.origin}${pathname}`, server: reference.server, parts: [] },
+    ]),
+  ];
+  // Each round goes through the servers and back again (A-B-C…C-B-A): drift and bursts of other
+  // work on the machine hit every server alike.
   for (let round = 0; round < LOAD.comparisonRounds; round++) {
-    for (const which of ["minimal", "ours", "ours", "minimal"] as const) {
-      const parts = which === "minimal" ? minimalParts : ourParts;
-      const options = which === "minimal" ? minimalSegment : ourSegment;
-      const origin = which === "minimal" ? minimal.origin : ours.origin;
-      // Only a server's first segment warms it up.
-      parts.push(await loadTest(`${origin}/`, parts.length === 0 ? options : { ...options, warmupSeconds: 0 }));
+    for (const target of [...targets, ...targets.toReversed()]) {
+      const options = { ...segment, serverCpuMs: cpuOf(target.server) };
+      // Only a URL's first segment warms it up.
+      target.parts.push(await loadTest(target.href, target.parts.length === 0 ? options : { ...options, warmupSeconds: 0 }));
     }
   }
   await minimal.server.stop();
+  await reference.server.stop();
+  rmSync(reference.directory, { recursive: true, force: true });
 
-  const results: { label: string; result: LoadResult }[] = [
-    { label: "minimal /", result: combineRuns(minimalParts) },
-    { label: "ours /", result: combineRuns(ourParts) },
-  ];
-  for (const pathname of LOAD_PATHS.filter((pathname) => pathname !== "/")) {
+  const results: { label: string; result: LoadResult }[] = targets.map((target) => ({ label: target.label, result: combineRuns(target.parts) }));
+  for (const pathname of LOAD_PATHS.filter((pathname) => !COMPARED_PATHS.includes(pathname as (typeof COMPARED_PATHS)[number]))) {
     const options = { ...LOAD, ...LOAD.single, serverCpuMs: cpuOf(ours.server) };
     results.push({ label: `ours ${pathname}`, result: await loadTest(`${ours.origin}${pathname}`, options) });
   }
@@ -236,31 +262,35 @@ async function benchServers(minimalBuild: string, ours: OurServer): Promise<numb
   const rows = results.map(({ label, result }) => loadRow(label, result, true));
   console.log(table([...LOAD_COLUMNS.slice(0, -1), "kB/resp", "errors"], rows));
 
-  const minimalRps = results[0]!.result.requestsPerSecond;
-  const ourRps = results[1]!.result.requestsPerSecond;
-  const rpsShare = (100 * ourRps) / minimalRps;
-  const minimalCpu = results[0]!.result.cpuMsPerRequest;
-  const ourCpu = results[1]!.result.cpuMsPerRequest;
-  const cpuShare = minimalCpu && ourCpu ? (100 * minimalCpu) / ourCpu : undefined;
-  const budget = SERVER_BUDGET.minShareOfMinimalPercent;
-  // The checked share: by CPU per request where /proc gives it (see budgets.ts), else by req/s.
-  const share = cpuShare ?? rpsShare;
-  console.log(
-    `Our / vs the minimal app's /: ${rpsShare.toFixed(0)}% of its req/s` +
-      (cpuShare === undefined ? "" : `, ${cpuShare.toFixed(0)}% of its capacity by server CPU per request`) +
-      ` (budget ≥ ${budget}%, checked on ${cpuShare === undefined ? "req/s" : "CPU per request"}).`,
-  );
-  checks.push({
-    group: "server",
-    name: "throughput / vs minimal",
-    ok: share >= budget,
-    detail:
-      cpuShare === undefined
-        ? `${rpsShare.toFixed(0)}% (${ourRps.toFixed(0)} vs ${minimalRps.toFixed(0)} req/s; budget ≥ ${budget}%)`
-        : `${cpuShare.toFixed(0)}% by CPU per request (${ourCpu!.toFixed(2)} vs ${minimalCpu!.toFixed(2)} ms; ` +
-          `req/s share ${rpsShare.toFixed(0)}%; budget ≥ ${budget}%)`,
-  });
-  for (const { label, result } of results.slice(1)) {
+  const byLabel = (label: string) => results.find((entry) => entry.label === label)!.result;
+  const minimalCpu = byLabel("minimal /").cpuMsPerRequest;
+  /** `ours` as a share of `reference`'s capacity: by CPU per request where /proc gives it (see budgets.ts), else by req/s. */
+  const compare = (ours: LoadResult, reference: LoadResult, referenceName: string, budget: number, name: string) => {
+    const rpsShare = (100 * ours.requestsPerSecond) / reference.requestsPerSecond;
+    const cpuShare = ours.cpuMsPerRequest && reference.cpuMsPerRequest ? (100 * reference.cpuMsPerRequest) / ours.cpuMsPerRequest : undefined;
+    const share = cpuShare ?? rpsShare;
+    console.log(
+      `${name}: ${rpsShare.toFixed(0)}% of ${referenceName}'s req/s` +
+        (cpuShare === undefined ? "" : `, ${cpuShare.toFixed(0)}% of its capacity by server CPU per request`) +
+        ` (budget ≥ ${budget}%, checked on ${cpuShare === undefined ? "req/s" : "CPU per request"}).`,
+    );
+    checks.push({
+      group: "server",
+      name,
+      ok: share >= budget,
+      detail:
+        cpuShare === undefined
+          ? `${rpsShare.toFixed(0)}% (${ours.requestsPerSecond.toFixed(0)} vs ${reference.requestsPerSecond.toFixed(0)} req/s; budget ≥ ${budget}%)`
+          : `${cpuShare.toFixed(0)}% by CPU per request (${ours.cpuMsPerRequest!.toFixed(2)} vs ${reference.cpuMsPerRequest!.toFixed(2)} ms; ` +
+            `req/s share ${rpsShare.toFixed(0)}%; budget ≥ ${budget}%)`,
+    });
+  };
+  for (const pathname of COMPARED_PATHS) {
+    const ourResult = byLabel(`ours ${pathname}`);
+    compare(ourResult, byLabel("minimal /"), "the minimal app's /", SERVER_BUDGET.minShareOfMinimalPercent, `throughput ${pathname} vs minimal`);
+    compare(ourResult, byLabel(`static ${pathname}`), "express.static", SERVER_BUDGET.minShareOfStaticPercent, `throughput ${pathname} vs express.static`);
+  }
+  for (const { label, result } of results.filter(({ label }) => label.startsWith("ours "))) {
     checks.push({
       group: "server",
       name: `p95 ${label}`,

@@ -10,6 +10,8 @@ import { RouterContextProvider } from "react-router";
 import { ConfigurationError, envContext, parseEnv, type AppEnv } from "../app/lib/env.server";
 import { workersAiContext } from "../app/lib/optimize/engine.server";
 import { clientAddressContext } from "../app/lib/client-address.server";
+import { pageStoreContext } from "../app/lib/page-cache.server";
+import { cacheApiPageStore } from "./page-store";
 
 /** The part of Cloudflare's `ExecutionContext` the Worker relies on. */
 export interface WorkerExecutionContext {
@@ -80,7 +82,7 @@ export function createWorkerHandler(
   }
 
   return {
-    async fetch(request, bindings) {
+    async fetch(request, bindings, ctx) {
       const parsed = envFromBindings(bindings);
       if (!parsed.ok) {
         return new Response(MISCONFIGURED_MESSAGE, {
@@ -94,6 +96,8 @@ export function createWorkerHandler(
       context.set(clientAddressContext, { address: request.headers.get("CF-Connecting-IP") });
       // Workers AI, when bound as `AI` (used when no AI_BASE_URL is configured).
       if (bindings.AI) context.set(workersAiContext, bindings.AI);
+      // Public pages for anonymous visitors from the Cache API (docs/decisions/026).
+      if (typeof caches !== "undefined") context.set(pageStoreContext, cacheApiPageStore(caches, ctx));
       const response = await handleRequest(request, context);
       await discardUnreadBody(request);
       return response;

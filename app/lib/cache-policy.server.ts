@@ -16,7 +16,7 @@ function isPrivatePath(pathname: string): boolean {
 }
 
 /** Supabase's session cookies (`sb-…`) and our notice cookie. */
-function carriesPersonalCookie(request: Request): boolean {
+export function carriesPersonalCookie(request: Request): boolean {
   const cookies = request.headers.get("Cookie") ?? "";
   return /(?:^|;\s*)(?:sb-[^=]*|tw_toast)=/.test(cookies);
 }

@@ -43,6 +43,14 @@ export async function getPlatformStats(env: AppEnv, now = Date.now()): Promise<P
   return { totalUsers: await inFlight };
 }
 
+/**
+ * Until when the figure getPlatformStats answers now stays fresh (ms since the epoch); 0 when there
+ * is no fresh figure (none yet, or the last refresh failed and the stale one was answered).
+ */
+export function platformStatsFreshUntil(now = Date.now()): number {
+  return cached && now - cached.fetchedAt < STATS_FRESH_MS ? cached.fetchedAt + STATS_FRESH_MS : 0;
+}
+
 /** Forget the cached figure (tests). */
 export function clearPlatformStatsCache(): void {
   cached = undefined;

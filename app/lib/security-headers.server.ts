@@ -69,6 +69,9 @@ export function securityHeadersMiddleware(
         formTargets: formTargets(context),
         https: isHttps(context),
       });
+      // A 304 keeps the policy the browser stored with the page: the stored page's scripts carry
+      // that policy's nonce, and a 304's headers replace the stored ones (app/lib/page-cache.server.ts).
+      if (response.status === 304) response.headers.delete("Content-Security-Policy");
     } catch {
       // A response with immutable headers (a proxied fetch) keeps its own.
     }

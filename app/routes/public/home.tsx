@@ -10,12 +10,17 @@ import { Container, SectionHeading } from "~/components/ui/container";
 import { features, howItWorksSteps } from "~/content/landing";
 import { SIGN_UP_PATH, siteDescription } from "~/content/site";
 import { getEnv } from "~/lib/env.server";
-import { getPlatformStats } from "~/lib/platform-stats.server";
+import { limitPageCache } from "~/lib/page-cache.server";
+import { getPlatformStats, platformStatsFreshUntil } from "~/lib/platform-stats.server";
 import { originFrom, seoMeta } from "~/lib/seo";
 import type { Route } from "./+types/home";
 
 export async function loader({ context }: Route.LoaderArgs) {
-  return getPlatformStats(getEnv(context));
+  const stats = await getPlatformStats(getEnv(context));
+  // The stored page shows the live count no longer than the count itself stays fresh (4 minutes);
+  // a page showing the placeholder (the backend failed) is not stored at all.
+  limitPageCache(context, stats.totalUsers === null ? 0 : platformStatsFreshUntil());
+  return stats;
 }
 
 export const meta: Route.MetaFunction = ({ matches }) => {

@@ -152,3 +152,19 @@ export const LIGHTHOUSE_BUDGET = {
   "best-practices": 95,
   seo: 95,
 } as const;
+
+/**
+ * `/dashboard` signed in (issue 13), compared with the minimal app's `/` in the same interleaved
+ * segments (minimal, dashboard, dashboard, minimal, twice) and at the same concurrency. The
+ * request carries a real session (cookies from a sign-in, `sessions` accounts in turn): the app
+ * verifies the access token locally against the cached signing key (no call to Auth), reads the
+ * layout's summary in one call and the home page's two, and renders the page. The issue's budget:
+ * at least 50% of the minimal app's req/s, and p95 at most 2× the minimal app's p95 under the
+ * same load. Both are relative, so they hold on a busy machine as well as on a quiet one.
+ */
+export const DASHBOARD_BUDGET = {
+  minShareOfMinimalPercent: 50,
+  maxP95RatioToMinimal: 2,
+  sessions: 8,
+  maxErrors: 0,
+} as const;

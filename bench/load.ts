@@ -16,6 +16,8 @@ export interface LoadOptions {
   serverCpuMs?: () => number | undefined;
   /** A POST instead of a page GET: the n-th request's headers and body (e.g. an API call). */
   post?: (n: number) => { headers: Record<string, string>; body: string };
+  /** Extra headers for the n-th page GET (e.g. a signed-in session's cookies). */
+  headers?: (n: number) => Record<string, string>;
 }
 
 export interface LoadResult {
@@ -48,6 +50,7 @@ function send(
   url: URL,
   timeoutMs: number,
   post?: { headers: Record<string, string>; body: string },
+  headers: Record<string, string> = {},
 ): Promise<{ status: number; bytes: number }> {
   return new Promise((resolve, reject) => {
     const request = http.request(
@@ -55,7 +58,7 @@ function send(
       post
         ? { agent, method: "POST", headers: { ...post.headers, "content-length": String(Buffer.byteLength(post.body)) } }
         : // What a browser sends for a page: the server compresses HTML, as it would in production.
-          { agent, method: "GET", headers: { accept: "text/html", "accept-encoding": "br, gzip" } },
+          { agent, method: "GET", headers: { accept: "text/html", "accept-encoding": "br, gzip", ...headers } },
       (response) => {
         let bytes = 0;
         response.on("data", (chunk: Buffer) => (bytes += chunk.byteLength));
@@ -95,7 +98,7 @@ async function phase(
       const n = issued++;
       const sent = performance.now();
       try {
-        const response = await send(agent, url, options.requestTimeoutMs, options.post?.(n));
+        const response = await send(agent, url, options.requestTimeoutMs, options.post?.(n), options.headers?.(n));
         latencies.push(performance.now() - sent);
         bytes += response.bytes;
         if (response.status !== 200) {

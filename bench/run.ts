@@ -4,7 +4,7 @@
  * Measures and prints against their budgets (bench/budgets.ts):
  *   1. JavaScript per route (kB gzip) from the production build;
  *   2. server throughput and latency of our app, and of a minimal React Router app built and
- *      served the same way in the same run;
+ *      served the same way in the same run; `/dashboard` signed in against the same minimal app;
  *   3. Lighthouse scores (mobile) for / and /blog, when Lighthouse and Chromium are available.
  * Exits 0 when everything measured is within budget, 1 otherwise. See bench/README.md.
  *
@@ -20,6 +20,7 @@ import {
   API_BUDGET,
   API_LOAD,
   COMPARED_PATHS,
+  DASHBOARD_BUDGET,
   EXTENSION_BUDGET_KB,
   EXTENSION_IDLE_BUDGET_MS,
   JS_BUDGET_KB,
@@ -31,6 +32,7 @@ import {
   SERVER_BUDGET,
 } from "./budgets.ts";
 import { IDLE_WINDOW_MS, measureIdleCost } from "./extension-idle.ts";
+import { createDashboardSessions } from "./dashboard-sessions.ts";
 import { buildExtension, measureExtension } from "./extension-size.ts";
 import { loadServerBuild, measureRoutes } from "./js-size.ts";
 import { CATEGORIES, findLighthouse, type LighthouseResult, runLighthouse } from "./lighthouse.ts";
@@ -249,6 +251,7 @@ async function benchServers(minimalBuild: string, ours: OurServer): Promise<numb
       target.parts.push(await loadTest(target.href, target.parts.length === 0 ? options : { ...options, warmupSeconds: 0 }));
     }
   }
+  await benchDashboard(minimal, ours, segment, cpuOf);
   await minimal.server.stop();
   await reference.server.stop();
   rmSync(reference.directory, { recursive: true, force: true });
@@ -304,6 +307,71 @@ async function benchServers(minimalBuild: string, ours: OurServer): Promise<numb
     }
   }
   return minimalCpu;
+}
+
+/**
+ * `/dashboard` signed in vs the minimal app's `/`, interleaved the same way (A-B-B-A, twice):
+ * throughput share and p95 ratio (DASHBOARD_BUDGET).
+ */
+async function benchDashboard(
+  minimal: { server: Started; origin: string },
+  ours: OurServer,
+  segment: Omit<Parameters<typeof loadTest>[1], "serverCpuMs">,
+  cpuOf: (server: Started) => () => number | undefined,
+): Promise<void> {
+  const cookies = await createDashboardSessions(ours.supabaseUrl, DASHBOARD_BUDGET.sessions);
+  // The app server's own CPU (node server.ts), without the local backend in its process group.
+  const appOnly = (commandLine: string) => /\bserver\.ts\b/.test(commandLine) && !commandLine.includes("app-server.ts");
+  const dashboardSegment = {
+    ...segment,
+    serverCpuMs: () => groupCpuMs(ours.server, appOnly),
+    headers: (n: number) => ({ cookie: cookies[n % cookies.length]! }),
+  };
+  const minimalSegment = { ...segment, serverCpuMs: cpuOf(minimal.server) };
+  const minimalParts: LoadResult[] = [];
+  const dashboardParts: LoadResult[] = [];
+  for (let round = 0; round < LOAD.comparisonRounds; round++) {
+    for (const which of ["minimal", "dashboard", "dashboard", "minimal"] as const) {
+      const parts = which === "minimal" ? minimalParts : dashboardParts;
+      const options = which === "minimal" ? minimalSegment : dashboardSegment;
+      const href = which === "minimal" ? `${minimal.origin}/` : `${ours.origin}/dashboard`;
+      parts.push(await loadTest(href, parts.length === 0 ? options : { ...options, warmupSeconds: 0 }));
+    }
+  }
+  const reference = combineRuns(minimalParts);
+  const dashboard = combineRuns(dashboardParts);
+  section(`/dashboard signed in vs the minimal app's / (concurrency ${LOAD.concurrency}, interleaved)`);
+  console.log(
+    table(
+      [...LOAD_COLUMNS.slice(0, -1), "kB/resp", "errors"],
+      [loadRow("minimal /", reference, true), loadRow("ours /dashboard (signed in)", dashboard, true)],
+    ),
+  );
+  console.log(
+    "CPU ms/req for /dashboard is the app server's own (node server.ts); the local backend (PostgREST on PGlite, one " +
+      "process) answers its three database calls per page on the same two cores.",
+  );
+  const share = (100 * dashboard.requestsPerSecond) / reference.requestsPerSecond;
+  const p95Ratio = dashboard.p95 / reference.p95;
+  console.log(
+    `/dashboard vs the minimal app's /: ${share.toFixed(0)}% of its req/s (budget ≥ ${DASHBOARD_BUDGET.minShareOfMinimalPercent}%), ` +
+      `p95 ${p95Ratio.toFixed(2)}× (budget ≤ ${DASHBOARD_BUDGET.maxP95RatioToMinimal}×).`,
+  );
+  checks.push({
+    group: "server",
+    name: "throughput /dashboard signed in vs minimal",
+    ok: share >= DASHBOARD_BUDGET.minShareOfMinimalPercent,
+    detail: `${share.toFixed(0)}% (${dashboard.requestsPerSecond.toFixed(0)} vs ${reference.requestsPerSecond.toFixed(0)} req/s; budget ≥ ${DASHBOARD_BUDGET.minShareOfMinimalPercent}%)`,
+  });
+  checks.push({
+    group: "server",
+    name: "p95 /dashboard signed in vs minimal",
+    ok: p95Ratio <= DASHBOARD_BUDGET.maxP95RatioToMinimal,
+    detail: `${ms(dashboard.p95)} vs ${ms(reference.p95)} ms, ${p95Ratio.toFixed(2)}× (budget ≤ ${DASHBOARD_BUDGET.maxP95RatioToMinimal}×)`,
+  });
+  if (dashboard.errors > DASHBOARD_BUDGET.maxErrors) {
+    checks.push({ group: "server", name: "errors /dashboard signed in", ok: false, detail: `${dashboard.errors} (${dashboard.firstError})` });
+  }
 }
 
 async function benchApi(ours: OurServer, minimalCpuMs: number | undefined): Promise<void> {

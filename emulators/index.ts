@@ -20,6 +20,7 @@ import { createMailbox, type Email } from "./mailbox/index.ts";
 import { createStripeEmulator, type WebhookDelivery } from "./stripe/index.ts";
 import { openDatabase } from "./supabase/database.ts";
 import { createSupabaseEmulator } from "./supabase/index.ts";
+import { createJwtKeys, type SigningAlgorithm } from "./supabase/jwt.ts";
 
 export type { Clock } from "./clock.ts";
 export type { FaultSpec, ServiceName } from "./faults.ts";
@@ -51,6 +52,11 @@ export interface LocalBackendOptions {
   ports?: Partial<LocalBackendPorts>;
   /** Print one console line per email (default true). */
   logEmails?: boolean;
+  /**
+   * How Auth signs access tokens: ES256 with a key published at /auth/v1/.well-known/jwks.json
+   * (default, like a new Supabase project), or HS256 with the legacy secret (an older project).
+   */
+  jwtAlgorithm?: SigningAlgorithm;
 }
 
 export interface ClockAdvance {
@@ -94,7 +100,8 @@ export async function createLocalBackend(options: LocalBackendOptions = {}): Pro
   const ports: LocalBackendPorts = { ...DEFAULT_PORTS, ...options.ports };
   const db = await openDatabase({ clock, dataDir: options.dataDir });
   const mailbox = createMailbox({ clock, dataDir: options.dataDir, log: options.logEmails });
-  const supabase = createSupabaseEmulator({ db, clock, mailbox, siteUrl: options.siteUrl ?? LOCAL_SITE_URL });
+  const keys = await createJwtKeys({ algorithm: options.jwtAlgorithm, dataDir: options.dataDir });
+  const supabase = createSupabaseEmulator({ db, clock, mailbox, siteUrl: options.siteUrl ?? LOCAL_SITE_URL, keys });
   const stripe = createStripeEmulator({
     clock,
     webhookSecret: LOCAL_STRIPE_WEBHOOK_SECRET,

@@ -1,20 +1,19 @@
-import type { SupabaseClient, User } from "@supabase/supabase-js";
-import { loadPaymentIssue, type PaymentIssue } from "./billing.server";
+import type { SupabaseClient } from "@supabase/supabase-js";
+import type { PaymentIssue } from "./billing.server";
+import type { SessionUser } from "./session.server";
 import type { StoredSettings } from "./settings.server";
-import { followUpsOf } from "./follow-ups/follow-ups.server";
 import { isValidTimeZone } from "./follow-ups/schedule";
-import { apiUsage, summarizeUsage, usageMonth, type Tier, type UsageSummary } from "./usage";
-import { errorMessage } from "./error-message";
+import { apiUsage, summarizeUsage, type Tier, type UsageSummary } from "./usage";
 
 /**
- * What the dashboard shows about the signed-in account: its tier, this month's usage and its
- * profile, one read each. A failure is logged and falls back (tier Free, count 0, no name) rather
- * than failing the page.
+ * What the dashboard shows about the signed-in account, read in one round trip; a failed read is
+ * logged and falls back (tier Free, count 0, the session's name) rather than failing the page.
  */
 export type AccountSummary = {
   email: string;
   fullName: string;
-  memberSince: string;
+  /** When the account was created; null when the summary could not be read. */
+  memberSince: string | null;
   tier: Tier;
   usage: UsageSummary;
   /** A failed payment to fix in the billing portal (the layout shows a notice). */
@@ -25,69 +24,44 @@ export type AccountSummary = {
   timeZoneSet: boolean;
 };
 
-export async function loadTier(supabase: SupabaseClient, userId: string): Promise<Tier> {
-  const { data, error } = await supabase.rpc("current_tier", { p_user_id: userId });
-  if (error) {
-    console.error(`Tier load failed: ${error.message}`);
-    return "free";
-  }
-  return data === "pro" ? "pro" : "free";
-}
+/** The layout's summary could not be read because Supabase did not answer (down, or past its deadline). */
+export class AccountSummaryUnreachable extends Error {}
 
-export async function loadMonthlyUsage(supabase: SupabaseClient, userId: string, now = new Date()): Promise<number> {
-  const { data, error } = await supabase
-    .from("usage_tracking")
-    .select("tier, message_count")
-    .eq("user_id", userId)
-    .eq("month", usageMonth(now))
-    .maybeSingle();
+/**
+ * The dashboard layout's summary in one round trip (`account_summary`): null when the account is
+ * gone (the session outlived it). If the read fails the page still renders with the fallbacks
+ * (tier Free, count 0, the name from the session, no notice); if Supabase does not answer at all,
+ * AccountSummaryUnreachable (the layout says to try again in a moment).
+ */
+export async function loadAccountSummary(supabase: SupabaseClient, user: SessionUser): Promise<AccountSummary | null> {
+  const { data, error, status } = await supabase.rpc("account_summary", { p_user_id: user.id }).maybeSingle<AccountSummaryRow>();
+  if (error && status === 0) throw new AccountSummaryUnreachable(error.message);
   if (error) {
-    console.error(`Usage load failed: ${error.message}`);
-    return 0;
+    console.error(`Account summary load failed: ${error.code || error.message}`);
+    const fullName = typeof user.user_metadata?.full_name === "string" ? user.user_metadata.full_name : "";
+    return {
+      email: user.email,
+      fullName,
+      memberSince: null,
+      tier: "free",
+      usage: summarizeUsage("free", 0),
+      paymentIssue: null,
+      dueFollowUps: 0,
+      timeZoneSet: false,
+    };
   }
-  return data?.message_count ?? 0;
-}
-
-export async function loadFullName(supabase: SupabaseClient, user: User): Promise<string> {
-  const { data, error } = await supabase.from("profiles").select("full_name").eq("id", user.id).single();
-  if (error) {
-    console.error(`Profile load failed: ${error.message}`);
-    return typeof user.user_metadata?.full_name === "string" ? user.user_metadata.full_name : "";
-  }
-  return data?.full_name ?? "";
-}
-
-export async function loadAccountSummary(supabase: SupabaseClient, user: User): Promise<AccountSummary> {
-  const [tier, count, fullName, paymentIssue, dueFollowUps, timeZone] = await Promise.all([
-    loadTier(supabase, user.id),
-    loadMonthlyUsage(supabase, user.id),
-    loadFullName(supabase, user),
-    loadPaymentIssue(supabase, user.id),
-    followUpsOf(supabase, user.id, "session")
-      .countDue()
-      .catch((error: unknown) => {
-        console.error(`Follow-up count failed: ${errorMessage(error)}`);
-        return 0;
-      }),
-    loadTimeZone(supabase, user.id),
-  ]);
+  if (!data) return null;
+  const tier: Tier = data.tier === "pro" ? "pro" : "free";
   return {
-    email: user.email ?? "",
-    fullName,
-    memberSince: user.created_at,
+    email: data.email,
+    fullName: data.full_name,
+    memberSince: data.member_since,
     tier,
-    usage: summarizeUsage(tier, count),
-    paymentIssue,
-    dueFollowUps,
-    timeZoneSet: timeZone !== null,
+    usage: summarizeUsage(tier, data.used),
+    paymentIssue: data.payment_issue === "past_due" || data.payment_issue === "unpaid" ? data.payment_issue : null,
+    dueFollowUps: data.due_follow_ups,
+    timeZoneSet: isValidTimeZone(data.time_zone),
   };
-}
-
-/** The account's time zone, null until set (or when it cannot be read: the browser offers it again). */
-async function loadTimeZone(supabase: SupabaseClient, userId: string): Promise<string | null> {
-  const { data, error } = await supabase.from("user_settings").select("time_zone").eq("user_id", userId).maybeSingle();
-  if (error) console.error(`Time zone load failed: ${error.message}`);
-  return isValidTimeZone(data?.time_zone) ? data.time_zone : null;
 }
 
 type AccountSummaryRow = {
@@ -103,6 +77,7 @@ type AccountSummaryRow = {
   usage_analytics: boolean;
   time_zone: string | null;
   due_follow_ups: number;
+  payment_issue: string | null;
 };
 
 /** What `GET /api/v1/me` answers, read in one round trip (`account_summary`). Null if the account is gone. */

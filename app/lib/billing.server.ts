@@ -1,9 +1,9 @@
-import type { SupabaseClient, User } from "@supabase/supabase-js";
+import type { SupabaseClient } from "@supabase/supabase-js";
 import { redirect, type MiddlewareFunction, type RouterContextProvider } from "react-router";
 import type Stripe from "stripe";
 import { getEnv, type AppEnv } from "./env.server";
 import { dashboardUser } from "./dashboard-guard.server";
-import { getUser } from "./session.server";
+import { getUserFromAuth, type SessionUser } from "./session.server";
 import { createStripeClient } from "./stripe.server";
 import { createServiceClient } from "./supabase.server";
 import { flashToast } from "./toast.server";
@@ -78,7 +78,7 @@ export async function findCustomerId(billing: Billing, userId: string): Promise<
  * email). The creation's idempotency key is per user, so a retry after a failed link, or two
  * requests racing, get the same customer; the unique keys on billing_customers keep one link.
  */
-export async function ensureCustomer(billing: Billing, user: User): Promise<{ id: string; created: boolean }> {
+export async function ensureCustomer(billing: Billing, user: SessionUser): Promise<{ id: string; created: boolean }> {
   const existing = await findCustomerId(billing, user.id);
   if (existing) return { id: existing, created: false };
 
@@ -151,7 +151,7 @@ export async function createPortalSession(billing: Billing, customerId: string):
  */
 export async function startUpgrade(
   billing: Billing,
-  user: User,
+  user: SessionUser,
   now = Date.now(),
 ): Promise<{ kind: "checkout" | "portal"; url: string }> {
   const customer = await ensureCustomer(billing, user);
@@ -164,7 +164,7 @@ export async function startUpgrade(
 }
 
 /** Manage Subscription: the Customer Portal for the user's own customer. */
-export async function openBillingPortal(billing: Billing, user: User): Promise<string> {
+export async function openBillingPortal(billing: Billing, user: SessionUser): Promise<string> {
   const customerId = await findCustomerId(billing, user.id);
   if (!customerId) throw new Error(`User ${user.id} has no billing customer`);
   return createPortalSession(billing, customerId);
@@ -261,7 +261,7 @@ export async function syncSubscription(
  * store the session's subscription now, so a user who just paid never sees Free. Only the
  * user's own session counts; anything else is ignored.
  */
-export async function confirmCheckoutReturn(billing: Billing, user: User, sessionId: string): Promise<SyncOutcome | "ignored"> {
+export async function confirmCheckoutReturn(billing: Billing, user: SessionUser, sessionId: string): Promise<SyncOutcome | "ignored"> {
   if (!/^cs_[A-Za-z0-9_]{1,200}$/.test(sessionId)) return "ignored";
   const session = await billing.stripe.checkout.sessions.retrieve(sessionId, { expand: ["subscription"] });
   const owner = session.client_reference_id ?? session.metadata?.user_id ?? null;
@@ -384,21 +384,6 @@ export async function loadSubscriptionSummary(supabase: SupabaseClient, userId: 
 /** A failed payment the user can fix in the portal: past due (still Pro) or unpaid (Pro paused). */
 export type PaymentIssue = "past_due" | "unpaid" | null;
 
-export async function loadPaymentIssue(supabase: SupabaseClient, userId: string): Promise<PaymentIssue> {
-  const { data, error } = await supabase
-    .from("subscriptions")
-    .select("status")
-    .eq("user_id", userId)
-    .in("status", ["past_due", "unpaid"])
-    .limit(1)
-    .overrideTypes<Array<{ status: "past_due" | "unpaid" }>, { merge: false }>();
-  if (error) {
-    console.error(`Payment status load failed: ${error.message}`);
-    return null;
-  }
-  return data?.[0]?.status ?? null;
-}
-
 // ——— middleware ————————————————————————————————————————————————————————————————————————————
 
 /**
@@ -410,7 +395,8 @@ export async function loadPaymentIssue(supabase: SupabaseClient, userId: string)
 export const billingFormSessionMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {
   const pathname = new URL(request.url).pathname.replace(/\.data$/, "");
   if (request.method.toUpperCase() !== "POST" || pathname !== SUBSCRIPTION_PATH) return next();
-  if (await getUser(context)) return next();
+  // Auth, not the token alone: these forms start payments (docs/decisions/027).
+  if (await getUserFromAuth(context)) return next();
   let intent: FormDataEntryValue | null = null;
   try {
     intent = (await request.formData()).get("intent");

@@ -10,15 +10,26 @@ import { getEnv } from "./env.server";
 import { createRequestClient } from "./supabase.server";
 
 /**
+ * Who is signed in, as the app uses it: the account's id, email and metadata. From a page view it
+ * comes from the access token's verified claims; from an action that changes money or
+ * credentials, from Auth itself (see getUserFromAuth and docs/decisions/027).
+ */
+export type SessionUser = Pick<User, "id" | "user_metadata"> & { email: string };
+
+/**
  * The signed-in session for one request. A Supabase client reads the session cookies; who the
- * user is always comes from a verified call (getUser), never from the cookie alone. Whatever
- * cookies and cache headers Supabase hands over (a refreshed session, a sign-out) are put on
- * the response, redirects included.
+ * user is always comes from a verified token (getClaims: checked locally against the project's
+ * published signing keys, or by Auth when the project signs with a shared secret) or from Auth
+ * (getUser), never from the cookie alone. Whatever cookies and cache headers Supabase hands over
+ * (a refreshed session, a sign-out) are put on the response, redirects included.
  */
 type RequestSession = {
   supabase: SupabaseClient;
   headers: Headers;
-  user?: Promise<User | null>;
+  /** From the access token's verified claims. */
+  user?: Promise<SessionUser | null>;
+  /** From Auth's `GET /user`: the session still exists. */
+  userFromAuth?: Promise<SessionUser | null>;
   /** The request carried a session that Supabase could not check (down, or past its deadline). */
   unverifiable?: boolean;
 };
@@ -57,29 +68,82 @@ export function getSupabase(context: Readonly<RouterContextProvider>): SupabaseC
   return session(context).supabase;
 }
 
-/** The verified user, or null. Refreshes an expired access token when the refresh token is good. */
-export function getUser(context: Readonly<RouterContextProvider>): Promise<User | null> {
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * The signed-in user from the access token's verified claims, or null. Refreshes an expired
+ * access token when the refresh token is good. Where the project signs with an asymmetric key
+ * (ES256/RS256, as new Supabase projects and the local backend do), the signature is checked here
+ * against the project's JWKS (fetched from Auth once, then cached by supabase-js for 10 minutes,
+ * shared by every request of the process): no call to Auth. Where it signs with the legacy shared
+ * secret, getClaims asks Auth (`GET /user`), as getUserFromAuth does.
+ *
+ * A token stays valid until it expires (at most the access-token lifetime, 15 minutes), even if
+ * its session was ended elsewhere meanwhile: what changes money or credentials uses
+ * getUserFromAuth instead (docs/decisions/027).
+ */
+export function getUser(context: Readonly<RouterContextProvider>): Promise<SessionUser | null> {
   const current = session(context);
+  if (current.userFromAuth) return current.userFromAuth;
   current.user ??= (async () => {
     const { data: sessionData } = await current.supabase.auth.getSession();
     if (!sessionData.session) return null;
-    const { data, error } = await current.supabase.auth.getUser();
-    if (error || !data.user) {
-      if (error && !isRetryableAuthError(error)) {
-        // A revoked or invalid session: clear the cookies so the user starts clean.
-        await current.supabase.auth.signOut({ scope: "local" }).catch(() => undefined);
-      } else {
-        current.unverifiable = true;
-      }
-      return null;
+    let result: Awaited<ReturnType<SupabaseClient["auth"]["getClaims"]>>;
+    try {
+      result = await current.supabase.auth.getClaims(sessionData.session.access_token);
+    } catch {
+      // An algorithm supabase-js cannot verify (it throws rather than answer): not a session of ours.
+      return refuse(current, { name: "AuthInvalidJwtError" });
     }
-    return data.user;
+    const claims = result.data?.claims;
+    if (result.error || !claims) return refuse(current, result.error ?? { name: "AuthInvalidJwtError" });
+    // A user's session token, not another token signed by the same project (an API key).
+    if (typeof claims.sub !== "string" || !UUID.test(claims.sub) || claims.role !== "authenticated") {
+      return refuse(current, { name: "AuthInvalidJwtError" });
+    }
+    return {
+      id: claims.sub,
+      email: typeof claims.email === "string" ? claims.email : "",
+      user_metadata: (claims.user_metadata ?? {}) as SessionUser["user_metadata"],
+    };
   })();
   return current.user;
 }
 
+/**
+ * The signed-in user as Auth knows them now (`GET /user`), or null: a session ended elsewhere
+ * (signed out everywhere, password changed, account deleted) is refused at once, not when its
+ * access token expires. For actions that change money or credentials (docs/decisions/027).
+ */
+export function getUserFromAuth(context: Readonly<RouterContextProvider>): Promise<SessionUser | null> {
+  const current = session(context);
+  current.userFromAuth ??= (async () => {
+    const { data: sessionData } = await current.supabase.auth.getSession();
+    if (!sessionData.session) return null;
+    const { data, error } = await current.supabase.auth.getUser();
+    if (error || !data.user) return refuse(current, error ?? { name: "AuthSessionMissingError" });
+    return { id: data.user.id, email: data.user.email ?? "", user_metadata: data.user.user_metadata };
+  })();
+  return current.userFromAuth;
+}
+
+async function refuse(current: RequestSession, error: { status?: number; name?: string }): Promise<null> {
+  if (!isRetryableAuthError(error)) {
+    // A revoked or invalid session: clear the cookies so the user starts clean.
+    await current.supabase.auth.signOut({ scope: "local" }).catch(() => undefined);
+  } else {
+    current.unverifiable = true;
+  }
+  return null;
+}
+
 function isRetryableAuthError(error: { status?: number; name?: string }): boolean {
   return error.name === "AuthRetryableFetchError" || (error.status !== undefined && error.status >= 500);
+}
+
+/** Supabase could not be reached (down, or past its deadline): "try again in a moment". */
+export function serviceUnavailable() {
+  return data("Service unavailable", { status: 503, headers: { "Retry-After": "30" } });
 }
 
 /**
@@ -102,17 +166,33 @@ export function safeRedirectPath(value: unknown, fallback = "/dashboard"): strin
   return path;
 }
 
-/** For dashboard routes: the user, or a redirect to /auth that remembers where they were going. */
-export async function requireUser(request: Request, context: Readonly<RouterContextProvider>): Promise<User> {
-  const user = await getUser(context);
+/**
+ * For dashboard routes: the user, or a redirect to /auth that remembers where they were going.
+ * With `confirmWithAuth`, the session is checked with Auth (getUserFromAuth), else from the
+ * token's claims (getUser).
+ */
+export async function requireUser(
+  request: Request,
+  context: Readonly<RouterContextProvider>,
+  options: { confirmWithAuth?: boolean } = {},
+): Promise<SessionUser> {
+  const user = await (options.confirmWithAuth ? getUserFromAuth(context) : getUser(context));
   // Supabase is unreachable: say so (503, "Something went wrong … try again in a moment") rather
   // than send a signed-in person to the sign-in form, which could not work either.
-  if (!user && session(context).unverifiable) throw data("Service unavailable", { status: 503, headers: { "Retry-After": "30" } });
-  if (!user) {
-    const url = new URL(request.url);
-    const wanted = `${url.pathname}${url.search}`;
-    const query = wanted === "/dashboard" ? "" : `?redirectTo=${encodeURIComponent(wanted)}`;
-    throw redirect(`/auth${query}`);
-  }
+  if (!user && session(context).unverifiable) throw serviceUnavailable();
+  if (!user) throw redirectToSignIn(request);
   return user;
+}
+
+/** The session is over (e.g. its account is gone): clear its cookies and go to /auth. */
+export async function endSession(request: Request, context: Readonly<RouterContextProvider>): Promise<never> {
+  await session(context).supabase.auth.signOut({ scope: "local" }).catch(() => undefined);
+  throw redirectToSignIn(request);
+}
+
+function redirectToSignIn(request: Request): Response {
+  const url = new URL(request.url);
+  const wanted = `${url.pathname}${url.search}`;
+  const query = wanted === "/dashboard" ? "" : `?redirectTo=${encodeURIComponent(wanted)}`;
+  return redirect(`/auth${query}`);
 }

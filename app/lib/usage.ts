@@ -23,9 +23,11 @@ export function summarizeUsage(tier: Tier, messageCount: number): UsageSummary {
   return { tier, count, limit, state };
 }
 
+const RESET_DATE = new Intl.DateTimeFormat("en-US", { month: "long", day: "numeric", timeZone: "UTC" });
+
 /** "1 December": when a Free allowance starts again. */
 export function nextResetDate(now: Date = new Date()): string {
-  return nextResetInstant(now).toLocaleDateString("en-US", { month: "long", day: "numeric", timeZone: "UTC" });
+  return RESET_DATE.format(nextResetInstant(now));
 }
 
 /** The start of the next UTC month, when a Free allowance starts again. */

@@ -10,6 +10,7 @@ import type { Mailbox } from "../mailbox/index.ts";
 import { createAuthService } from "./auth/index.ts";
 import type { TokenSettings } from "./auth/sessions.ts";
 import type { Database } from "./database.ts";
+import type { JwtKeys } from "./jwt.ts";
 import { createRestService } from "./rest/index.ts";
 import { createSchemaCache } from "./rest/schema.ts";
 
@@ -25,6 +26,8 @@ export interface SupabaseEmulatorOptions {
   mailbox: Mailbox;
   /** GoTrue's site_url: where email links and redirects go when the request names no allowed URL. */
   siteUrl: string;
+  /** The project's JWT keys: ES256 signing key published at /auth/v1/.well-known/jwks.json. */
+  keys: JwtKeys;
 }
 
 export interface SupabaseEmulator {
@@ -41,11 +44,11 @@ function gatewayError(status: number, message: string, hint?: string): Response 
 }
 
 export function createSupabaseEmulator(options: SupabaseEmulatorOptions): SupabaseEmulator {
-  const { db, clock, mailbox, siteUrl } = options;
-  const settings: TokenSettings = { clock, accessTokenLifetimeSeconds: DEFAULT_ACCESS_TOKEN_LIFETIME_SECONDS };
+  const { db, clock, mailbox, siteUrl, keys } = options;
+  const settings: TokenSettings = { clock, accessTokenLifetimeSeconds: DEFAULT_ACCESS_TOKEN_LIFETIME_SECONDS, keys };
   const schema = createSchemaCache(db);
   const auth = createAuthService({ db, clock, mailbox, siteUrl, settings });
-  const rest = createRestService({ db, clock, schema });
+  const rest = createRestService({ db, clock, schema, keys });
 
   return {
     async handle(request) {

@@ -1,8 +1,14 @@
 /**
- * The local Supabase's JWTs: HS256, signed with LOCAL_JWT_SECRET, like a Supabase project on the
- * legacy JWT secret (no `kid`, so supabase-js's getClaims() falls back to GET /auth/v1/user).
+ * The local Supabase's JWTs, signed like a new Supabase project's: ES256 with an asymmetric
+ * signing key whose public half is published at /auth/v1/.well-known/jwks.json (with its `kid`),
+ * so supabase-js's getClaims() verifies access tokens locally. The legacy HS256 secret
+ * (LOCAL_JWT_SECRET) still verifies, as on a project that moved to signing keys: the anon and
+ * service-role keys are HS256 JWTs. With `algorithm: "HS256"` the backend signs access tokens
+ * with that secret instead and publishes no keys (a project on the legacy secret).
  */
-import { errors, jwtVerify, SignJWT, type JWTPayload } from "jose";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { join, resolve } from "node:path";
+import { decodeProtectedHeader, errors, exportJWK, generateKeyPair, importJWK, jwtVerify, SignJWT, type JWK, type JWTPayload } from "jose";
 import { LOCAL_JWT_SECRET } from "../config.ts";
 
 const secret = new TextEncoder().encode(LOCAL_JWT_SECRET);
@@ -13,25 +19,74 @@ export type JwtCheck =
   | { ok: true; claims: JwtClaims }
   | { ok: false; reason: "malformed" | "signature" | "expired" | "claims"; parts: number };
 
-export async function signJwt(claims: JwtClaims): Promise<string> {
-  return new SignJWT(claims).setProtectedHeader({ alg: "HS256", typ: "JWT" }).sign(secret);
+export type SigningAlgorithm = "ES256" | "HS256";
+
+export interface JwtKeys {
+  /** How access tokens are signed. */
+  readonly algorithm: SigningAlgorithm;
+  sign(claims: JwtClaims): Promise<string>;
+  /** Verifies signature and `exp` at the given time, allowing `leewaySeconds` of clock skew. */
+  verify(token: string, nowMs: number, leewaySeconds?: number): Promise<JwtCheck>;
+  /** The public JSON Web Key Set (empty for HS256: its key is secret). */
+  jwks(): { keys: JWK[] };
 }
 
-/** Verifies signature and `exp` at the given time, allowing `leewaySeconds` of clock skew. */
-export async function verifyJwt(token: string, nowMs: number, leewaySeconds = 0): Promise<JwtCheck> {
-  const parts = token.split(".").length;
-  if (parts !== 3) return { ok: false, reason: "malformed", parts };
-  try {
-    const { payload } = await jwtVerify(token, secret, {
-      algorithms: ["HS256"],
-      currentDate: new Date(nowMs),
-      clockTolerance: leewaySeconds,
-    });
-    return { ok: true, claims: payload as JwtClaims };
-  } catch (error) {
-    if (error instanceof errors.JWTExpired) return { ok: false, reason: "expired", parts };
-    if (error instanceof errors.JWSSignatureVerificationFailed) return { ok: false, reason: "signature", parts };
-    if (error instanceof errors.JWTClaimValidationFailed) return { ok: false, reason: "claims", parts };
-    return { ok: false, reason: "malformed", parts };
-  }
+type StoredKey = { privateJwk: JWK; publicJwk: JWK };
+
+async function newSigningKey(): Promise<StoredKey> {
+  const { privateKey, publicKey } = await generateKeyPair("ES256", { extractable: true });
+  const kid = crypto.randomUUID();
+  const publicJwk = { ...(await exportJWK(publicKey)), kid, alg: "ES256", use: "sig", key_ops: ["verify"] };
+  return { privateJwk: { ...(await exportJWK(privateKey)), kid, alg: "ES256" }, publicJwk };
+}
+
+/** The signing key: generated at start, or kept with the data directory so sessions survive a restart. */
+async function loadSigningKey(dataDir: string | undefined): Promise<StoredKey> {
+  if (dataDir === undefined) return newSigningKey();
+  const file = join(resolve(dataDir), "auth-signing-key.json");
+  if (existsSync(file)) return JSON.parse(readFileSync(file, "utf8")) as StoredKey;
+  const key = await newSigningKey();
+  mkdirSync(resolve(dataDir), { recursive: true });
+  writeFileSync(file, JSON.stringify(key), { mode: 0o600 });
+  return key;
+}
+
+export async function createJwtKeys(options: { algorithm?: SigningAlgorithm; dataDir?: string } = {}): Promise<JwtKeys> {
+  const algorithm = options.algorithm ?? "ES256";
+  const stored = await loadSigningKey(options.dataDir);
+  const kid = stored.publicJwk.kid!;
+  const privateKey = await importJWK(stored.privateJwk, "ES256");
+  const publicKey = await importJWK(stored.publicJwk, "ES256");
+
+  return {
+    algorithm,
+    async sign(claims) {
+      if (algorithm === "HS256") return new SignJWT(claims).setProtectedHeader({ alg: "HS256", typ: "JWT" }).sign(secret);
+      return new SignJWT(claims).setProtectedHeader({ alg: "ES256", typ: "JWT", kid }).sign(privateKey);
+    },
+    async verify(token, nowMs, leewaySeconds = 0) {
+      const parts = token.split(".").length;
+      if (parts !== 3) return { ok: false, reason: "malformed", parts };
+      try {
+        const header = decodeProtectedHeader(token);
+        // The legacy secret verifies HS256; the signing key verifies ES256 tokens that name it.
+        const key = header.alg === "HS256" ? secret : header.alg === "ES256" && header.kid === kid ? publicKey : undefined;
+        if (!key) return { ok: false, reason: "signature", parts };
+        const { payload } = await jwtVerify(token, key, {
+          algorithms: [header.alg!],
+          currentDate: new Date(nowMs),
+          clockTolerance: leewaySeconds,
+        });
+        return { ok: true, claims: payload as JwtClaims };
+      } catch (error) {
+        if (error instanceof errors.JWTExpired) return { ok: false, reason: "expired", parts };
+        if (error instanceof errors.JWSSignatureVerificationFailed) return { ok: false, reason: "signature", parts };
+        if (error instanceof errors.JWTClaimValidationFailed) return { ok: false, reason: "claims", parts };
+        return { ok: false, reason: "malformed", parts };
+      }
+    },
+    jwks() {
+      return { keys: algorithm === "ES256" ? [stored.publicJwk] : [] };
+    },
+  };
 }

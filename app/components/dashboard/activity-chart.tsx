@@ -2,8 +2,11 @@ import { Link } from "react-router";
 import { toneLabels } from "~/content/preferences";
 import type { MessageActivity } from "~/lib/message-activity.server";
 
+/** One formatter for every bar: toLocaleDateString builds a new one per call, 60 times a page. */
+const SHORT_DATE = new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", timeZone: "UTC" });
+
 function shortDate(date: string) {
-  return new Date(`${date}T00:00:00Z`).toLocaleDateString("en-US", { month: "short", day: "numeric", timeZone: "UTC" });
+  return SHORT_DATE.format(new Date(`${date}T00:00:00Z`));
 }
 
 function Split({ title, rows, label }: { title: string; rows: MessageActivity["byTone"]; label: (value: string) => string }) {

@@ -7,7 +7,7 @@ import { useValidatedForm } from "~/components/use-validated-form";
 import { resetPasswordSchema } from "~/lib/auth-schemas";
 import { validateForm } from "~/lib/form-validation.server";
 import { hitFormRateLimit, refuseTooManyAttempts } from "~/lib/rate-limits.server";
-import { getSupabase, getUser } from "~/lib/session.server";
+import { getSupabase, getUser, getUserFromAuth } from "~/lib/session.server";
 import { flashToast } from "~/lib/toast.server";
 import { serviceFailureMessage } from "~/lib/auth-errors";
 import type { Route } from "./+types/reset-password";
@@ -21,10 +21,11 @@ const RECOVERY_WINDOW_SECONDS = 15 * 60;
  * Reached from the reset email's link, which has already signed the user in. Changing the
  * password needs that proof, not just any session (a stolen session must not be able to lock the
  * owner out): the session's access token must show an email-link sign-in (`amr` method
- * "recovery" or "otp") in the last 15 minutes. The token was verified by getUser first.
+ * "recovery" or "otp") in the last 15 minutes. The token was verified first: from its claims to
+ * show the form, by Auth (the session still exists) to change the password (decision 027).
  */
-async function requireRecoverySession(context: Route.LoaderArgs["context"]) {
-  const user = await getUser(context);
+async function requireRecoverySession(context: Route.LoaderArgs["context"], confirmWithAuth = false) {
+  const user = await (confirmWithAuth ? getUserFromAuth(context) : getUser(context));
   if (user && (await signedInByEmailLinkRecently(context))) return user;
   flashToast(context, {
     variant: "destructive",
@@ -59,7 +60,7 @@ export async function loader({ context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const user = await requireRecoverySession(context);
+  const user = await requireRecoverySession(context, true);
   const formData = await request.formData();
   const validated = validateForm(context, formData, resetPasswordSchema, { fieldOrder: FIELDS, hideFields: FIELDS });
   if (!validated.ok) return { result: validated.result };

@@ -8,7 +8,7 @@ import { useValidatedForm } from "~/components/use-validated-form";
 import { profileSchema } from "~/lib/auth-schemas";
 import { listAccessTokens } from "~/lib/access-tokens.server";
 import { dashboardUser } from "~/lib/dashboard-guard.server";
-import { getUser, getSupabase } from "~/lib/session.server";
+import { getSupabase, getUserFromAuth } from "~/lib/session.server";
 import { validateForm } from "~/lib/form-validation.server";
 import { flashToast } from "~/lib/toast.server";
 import type { Route } from "./+types/account";
@@ -26,7 +26,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (intent === "revoke-token") return revokeTokenAction(context, formData);
   const validated = validateForm(context, formData, profileSchema, { fieldOrder: ["fullName"] });
   if (!validated.ok) return { result: validated.result };
-  const user = await getUser(context);
+  const user = await getUserFromAuth(context);
   if (!user) {
     flashToast(context, { variant: "destructive", title: "Error", description: "No user found" });
     return { result: validated.submission.reply() };
@@ -56,12 +56,9 @@ export default function Account({ actionData, loaderData }: Route.ComponentProps
     fieldOrder: ["fullName"],
     defaultValue: { fullName: account.fullName },
   });
-  const memberSince = new Date(account.memberSince).toLocaleDateString("en-US", {
-    month: "long",
-    day: "numeric",
-    year: "numeric",
-    timeZone: "UTC",
-  });
+  const memberSince = account.memberSince
+    ? new Date(account.memberSince).toLocaleDateString("en-US", { month: "long", day: "numeric", year: "numeric", timeZone: "UTC" })
+    : "";
 
   return (
     <div className="space-y-8">

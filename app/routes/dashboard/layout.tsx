@@ -7,21 +7,32 @@ import { Badge } from "~/components/ui/badge";
 import { buttonClasses } from "~/components/ui/button";
 import { cx } from "~/components/ui/cx";
 import { SUPPORT_EMAIL } from "~/content/site";
-import { loadAccountSummary, type AccountSummary } from "~/lib/account.server";
+import { AccountSummaryUnreachable, loadAccountSummary, type AccountSummary } from "~/lib/account.server";
 import { billingFormSessionMiddleware } from "~/lib/billing.server";
 import { dashboardUser, requireUserMiddleware } from "~/lib/dashboard-guard.server";
-import { getSupabase } from "~/lib/session.server";
+import { endSession, getSupabase, serviceUnavailable } from "~/lib/session.server";
 import type { Route } from "./+types/layout";
 
 /**
  * Guard one (middleware): a verified session, else /auth. Guard two (this loader): the account's
- * tier and usage, loaded before any dashboard page renders; if they cannot be read the tier is
- * Free. See docs/decisions for why.
+ * summary (tier, usage, name, payment notice, due follow-ups, time zone) in one round trip,
+ * loaded before any dashboard page renders; if it cannot be read the tier is Free. See
+ * docs/decisions (008, 014, 027) for why.
  */
 export const middleware: Route.MiddlewareFunction[] = [billingFormSessionMiddleware, requireUserMiddleware];
 
-export async function loader({ context }: Route.LoaderArgs) {
-  return { account: await loadAccountSummary(getSupabase(context), dashboardUser(context)) };
+export async function loader({ request, context }: Route.LoaderArgs) {
+  let account: AccountSummary | null;
+  try {
+    account = await loadAccountSummary(getSupabase(context), dashboardUser(context));
+  } catch (error) {
+    // Supabase did not answer: nothing on the page could be read either.
+    if (error instanceof AccountSummaryUnreachable) throw serviceUnavailable();
+    throw error;
+  }
+  // The token outlived its account (deleted meanwhile): the session is over.
+  if (!account) return endSession(request, context);
+  return { account };
 }
 
 export const meta: Route.MetaFunction = () => [{ name: "robots", content: "noindex" }];

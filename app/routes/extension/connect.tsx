@@ -26,7 +26,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const user = await requireUser(request, context);
+  // Approving issues a credential: Auth confirms the session still exists (decision 027).
+  const user = await requireUser(request, context, { confirmWithAuth: true });
   const parsed = parseRequest(request);
   if (!parsed.success) throw redirect("/extension/connected?error=invalid_request");
   const { state, code_challenge } = parsed.data;

@@ -395,7 +395,7 @@ export function createAuthService(options: AuthServiceOptions) {
 
   async function getUser(request: Request): Promise<Response> {
     const user = await db.transaction(async (tx) => {
-      const who = await authenticate(tx, clock, request);
+      const who = await authenticate(tx, settings, request);
       return userJson(who.user, await loadIdentities(tx, who.user.id));
     });
     return Response.json(user);
@@ -404,7 +404,7 @@ export function createAuthService(options: AuthServiceOptions) {
   async function updateUser(request: Request): Promise<Response> {
     const body = await readBody(request);
     const user = await db.transaction(async (tx) => {
-      const who = await authenticate(tx, clock, request);
+      const who = await authenticate(tx, settings, request);
       const email = stringField(body, "email").trim().toLowerCase();
       if ((email && email !== who.user.email) || stringField(body, "phone")) {
         throw unprocessable("validation_failed", "The local Supabase does not support changing the email or phone");
@@ -450,7 +450,7 @@ export function createAuthService(options: AuthServiceOptions) {
     if (!["global", "local", "others"].includes(scope)) {
       throw badRequest("validation_failed", `Unsupported logout scope "${scope}"`);
     }
-    await db.transaction(async (tx) => logout(tx, await authenticate(tx, clock, request), scope));
+    await db.transaction(async (tx) => logout(tx, await authenticate(tx, settings, request), scope));
     return new Response(null, { status: 204 });
   }
 
@@ -531,8 +531,8 @@ export function createAuthService(options: AuthServiceOptions) {
           description: "GoTrue is a user registration and authentication API",
         });
       case "GET /.well-known/jwks.json":
-        // HS256 keys are secret, so none are published.
-        return Response.json({ keys: [] });
+        // The signing key's public half (none on the legacy HS256 secret, which is secret).
+        return Response.json(settings.keys.jwks(), { headers: { "Cache-Control": "public, max-age=600" } });
       default:
         throw new AuthError(404, "not_found", "Not found");
     }

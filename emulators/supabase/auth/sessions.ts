@@ -1,11 +1,11 @@
 /**
  * Sessions, refresh tokens and access tokens, as GoTrue keeps them: one auth.sessions row per
  * sign-in, a chain of auth.refresh_tokens per session (each refresh revokes the token it used and
- * issues a child), and short-lived HS256 access tokens naming the session.
+ * issues a child), and short-lived access tokens naming the session (ES256, see ../jwt.ts).
  */
 import type { Clock } from "../../clock.ts";
 import type { Transaction } from "../database.ts";
-import { signJwt, verifyJwt, type JwtClaims } from "../jwt.ts";
+import type { JwtClaims, JwtKeys } from "../jwt.ts";
 import { AuthError, badRequest, forbidden } from "./errors.ts";
 import { findUserById, loadIdentities, userJson, type UserRow } from "./users.ts";
 
@@ -20,6 +20,8 @@ export interface TokenSettings {
   clock: Clock;
   /** supabase/config.toml: jwt_expiry (900 s); changeable through the emulator's controls. */
   accessTokenLifetimeSeconds: number;
+  /** Signs access tokens and verifies them (../jwt.ts). */
+  keys: JwtKeys;
 }
 
 export interface SessionResponse {
@@ -82,7 +84,7 @@ async function sessionResponse(
     is_anonymous: user.is_anonymous,
   };
   return {
-    access_token: await signJwt(claims),
+    access_token: await settings.keys.sign(claims),
     token_type: "bearer",
     expires_in: settings.accessTokenLifetimeSeconds,
     expires_at: exp,
@@ -224,10 +226,10 @@ function describeJwtFailure(reason: "malformed" | "signature" | "expired" | "cla
 }
 
 /** GoTrue's requireAuthentication: a valid, unexpired access token of a live session. */
-export async function authenticate(tx: Transaction, clock: Clock, request: Request): Promise<Authenticated> {
+export async function authenticate(tx: Transaction, settings: TokenSettings, request: Request): Promise<Authenticated> {
   const match = /^Bearer\s+(\S+)\s*$/i.exec(request.headers.get("Authorization") ?? "");
   if (!match) throw new AuthError(401, "no_authorization", "This endpoint requires a Bearer token");
-  const check = await verifyJwt(match[1]!, clock.now());
+  const check = await settings.keys.verify(match[1]!, settings.clock.now());
   if (!check.ok) {
     throw forbidden("bad_jwt", `invalid JWT: unable to parse or verify signature, ${describeJwtFailure(check.reason, check.parts)}`);
   }

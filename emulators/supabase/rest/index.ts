@@ -11,7 +11,7 @@
  */
 import type { Clock } from "../../clock.ts";
 import { API_ROLES, type ApiRole, type Database, type RequestSettings, type Transaction } from "../database.ts";
-import { verifyJwt, type JwtClaims } from "../jwt.ts";
+import type { JwtClaims, JwtKeys } from "../jwt.ts";
 import { fromPostgresError, invalidJsonBody, isPostgresError, RestError, restErrorResponse, singleObjectError } from "./errors.ts";
 import {
   isIdentifier,
@@ -39,6 +39,8 @@ export interface RestServiceOptions {
   db: Database;
   clock: Clock;
   schema: SchemaCache;
+  /** The project's JWT keys (the signing key and the legacy secret). */
+  keys: JwtKeys;
 }
 
 /** PostgREST accepts tokens up to 30 seconds past `exp` (clock skew). */
@@ -60,11 +62,11 @@ function unauthorized(code: "PGRST301" | "PGRST303", message: string): RestError
   return new RestError(401, { code, message }, { "WWW-Authenticate": `Bearer error="invalid_token", error_description="${message}"` });
 }
 
-async function identify(request: Request, clock: Clock): Promise<Identity> {
+async function identify(request: Request, clock: Clock, keys: JwtKeys): Promise<Identity> {
   const bearer = /^Bearer\s+(\S+)\s*$/i.exec(request.headers.get("Authorization") ?? "")?.[1];
   const token = bearer ?? request.headers.get("apikey") ?? undefined;
   if (!token) return { role: "anon", claims: { role: "anon" } };
-  const check = await verifyJwt(token, clock.now(), JWT_LEEWAY_SECONDS);
+  const check = await keys.verify(token, clock.now(), JWT_LEEWAY_SECONDS);
   if (!check.ok) {
     if (check.reason === "expired") throw unauthorized("PGRST303", "JWT expired");
     if (check.parts !== 3) throw unauthorized("PGRST301", `Expected 3 parts in JWT; got ${check.parts}`);
@@ -129,7 +131,7 @@ function contentRange(offset: number, rows: number, total: number | undefined): 
 }
 
 export function createRestService(options: RestServiceOptions) {
-  const { db, clock, schema } = options;
+  const { db, clock, schema, keys } = options;
 
   function settingsFor(request: Request, identity: Identity, path: string, readOnly: boolean): RequestSettings {
     const headers: Record<string, string> = {};
@@ -399,7 +401,7 @@ export function createRestService(options: RestServiceOptions) {
 
   async function route(request: Request, path: string): Promise<Response> {
     checkProfile(request);
-    const identity = await identify(request, clock);
+    const identity = await identify(request, clock, keys);
     const method = request.method.toUpperCase();
     const segments = path.split("/").filter(Boolean).map(decodeURIComponent);
 

@@ -138,14 +138,27 @@ describe("sessions", () => {
     expect(client.cookies).not.toEqual(before);
   });
 
-  it("a revoked session signs the user out cleanly", async () => {
+  it("a revoked session signs the user out cleanly at its first form, or when its access token expires", async () => {
+    // Page views trust the access token until it expires (decision 027); forms ask Auth.
     const client = await signUpThroughApp(app, "fay@example.com");
     await app.backend.sql("delete from auth.refresh_tokens");
     await app.backend.sql("delete from auth.sessions");
-    const response = await client.fetch("/dashboard");
+    expect((await client.fetch("/dashboard")).status).toBe(200);
+    const form = await client.post("/dashboard/settings", { defaultTone: "casual", defaultMessageType: "text" });
+    expect(form.status).toBe(302);
+    expect(form.headers.get("Location")).toBe("/auth?redirectTo=%2Fdashboard%2Fsettings");
+    expect([...client.cookies.keys()].filter((name) => name.includes("-auth-token"))).toEqual([]);
+    expect((await client.fetch("/dashboard")).status).toBe(302);
+
+    await app.backend.configure({ accessTokenLifetimeSeconds: 1 });
+    const other = await signUpThroughApp(app, "fay2@example.com");
+    await app.backend.sql("delete from auth.refresh_tokens");
+    await app.backend.sql("delete from auth.sessions");
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    const response = await other.fetch("/dashboard");
     expect(response.status).toBe(302);
     expect(response.headers.get("Location")).toBe("/auth");
-    expect((await client.fetch("/dashboard")).status).toBe(302);
+    expect((await other.fetch("/dashboard")).status).toBe(302);
   });
 });
 

@@ -60,17 +60,28 @@ describe("dashboard home", () => {
     expect(html).not.toContain("Upgrade to Pro");
   });
 
-  it("a failed usage read is logged and the page still shows Free", async () => {
-    const client = await signUpThroughApp(app, "flaky@example.com");
-    app.server.use(
-      http.get(`${LOCAL_SUPABASE_URL}/rest/v1/usage_tracking`, () => HttpResponse.json({ message: "down" }, { status: 500 })),
-      http.post(`${LOCAL_SUPABASE_URL}/rest/v1/rpc/current_tier`, () => HttpResponse.json({ message: "down" }, { status: 500 })),
-    );
+  it("a failed summary read is logged and the page still shows Free (and the name from the session)", async () => {
+    const client = await signUpThroughApp(app, "flaky@example.com", "Flora Flaky");
+    await makePro("flaky@example.com");
+    await setUsage("flaky@example.com", 29);
+    app.server.use(http.post(`${LOCAL_SUPABASE_URL}/rest/v1/rpc/account_summary`, () => HttpResponse.json({ message: "down" }, { status: 500 })));
     const page = await client.html("/dashboard");
     expect(page.status).toBe(200);
     expect(page.html).toContain('data-usage-state="plain"');
     expect(page.html).toContain(">FREE<");
     expect(toastsIn(page.html)).toEqual([]);
+    const account = await client.html("/dashboard/account");
+    expect(account.status).toBe(200);
+    expect(account.html).toContain('value="Flora Flaky"');
+  });
+
+  it("shows a payment issue from the same summary", async () => {
+    const client = await signUpThroughApp(app, "late@example.com");
+    await makePro("late@example.com");
+    await app.backend.sql("update public.subscriptions set status = 'past_due' where user_id = $1", [await userId("late@example.com")]);
+    const { html } = await client.html("/dashboard");
+    expect(html).toContain(">PRO<");
+    expect(html).toContain('data-payment-issue="past_due"');
   });
 });
 

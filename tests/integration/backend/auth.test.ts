@@ -4,7 +4,7 @@
  * password recovery, and what a client sees for expired tokens.
  */
 import { createClient } from "@supabase/supabase-js";
-import { decodeJwt } from "jose";
+import { createLocalJWKSet, decodeJwt, decodeProtectedHeader, generateKeyPair, jwtVerify, SignJWT, type JSONWebKeySet } from "jose";
 import { describe, expect, it } from "vitest";
 import { LOCAL_SUPABASE_ANON_KEY, LOCAL_SUPABASE_URL } from "../../../emulators/config.ts";
 import {
@@ -307,8 +307,62 @@ describe("the gateway", () => {
     const health = await fetch(`${LOCAL_SUPABASE_URL}/auth/v1/health`, { headers: { apikey: LOCAL_SUPABASE_ANON_KEY } });
     expect(await health.json()).toMatchObject({ name: "GoTrue" });
     const jwks = await fetch(`${LOCAL_SUPABASE_URL}/auth/v1/.well-known/jwks.json`);
-    expect(await jwks.json()).toEqual({ keys: [] });
+    expect(jwks.status).toBe(200);
     const settings = await fetch(`${LOCAL_SUPABASE_URL}/auth/v1/settings`, { headers: { apikey: LOCAL_SUPABASE_ANON_KEY } });
     expect(await settings.json()).toMatchObject({ mailer_autoconfirm: false, disable_signup: false, external: { email: true } });
+  });
+});
+
+describe("signing keys (asymmetric, like a new Supabase project)", () => {
+  async function publishedKeys(): Promise<JSONWebKeySet> {
+    const response = await fetch(`${LOCAL_SUPABASE_URL}/auth/v1/.well-known/jwks.json`);
+    expect(response.status).toBe(200);
+    return (await response.json()) as JSONWebKeySet;
+  }
+
+  it("publishes one ES256 public key with its kid, and signs access tokens with it", async () => {
+    const jwks = await publishedKeys();
+    expect(jwks.keys).toHaveLength(1);
+    const [key] = jwks.keys;
+    expect(key).toMatchObject({ kty: "EC", crv: "P-256", alg: "ES256", use: "sig" });
+    expect(key!.kid).toMatch(/^[0-9a-f-]{36}$/);
+    expect(key).not.toHaveProperty("d");
+
+    const user = await createConfirmedUser(harness.backend, "signed@example.com");
+    expect(decodeProtectedHeader(user.accessToken)).toEqual({ alg: "ES256", typ: "JWT", kid: key!.kid });
+    const { payload } = await jwtVerify(user.accessToken, createLocalJWKSet(jwks));
+    expect(payload).toMatchObject({ sub: user.id, role: "authenticated", email: "signed@example.com" });
+    // supabase-js verifies it against the published key.
+    const { data, error } = await user.client.auth.getClaims(user.accessToken);
+    expect(error).toBeNull();
+    expect(data?.claims.sub).toBe(user.id);
+  });
+
+  it("keeps the key across resets, so sessions and cached key sets stay valid", async () => {
+    const before = await publishedKeys();
+    await harness.backend.reset();
+    expect(await publishedKeys()).toEqual(before);
+  });
+
+  it("refuses a token signed by another key under the published kid, at /user and at REST", async () => {
+    const user = await createConfirmedUser(harness.backend, "forged@example.com");
+    const { kid } = decodeProtectedHeader(user.accessToken);
+    const { privateKey } = await generateKeyPair("ES256");
+    const forged = await new SignJWT(decodeJwt(user.accessToken)).setProtectedHeader({ alg: "ES256", typ: "JWT", kid: kid! }).sign(privateKey);
+    expect((await anonClient().auth.getUser(forged)).error).toMatchObject({ status: 403, code: "bad_jwt" });
+    expect((await anonClient().auth.getClaims(forged)).error?.message).toBe("Invalid JWT signature");
+    const rest = await fetch(`${LOCAL_SUPABASE_URL}/rest/v1/profiles`, {
+      headers: { apikey: LOCAL_SUPABASE_ANON_KEY, Authorization: `Bearer ${forged}` },
+    });
+    expect(rest.status).toBe(401);
+  });
+
+  it("still accepts the legacy HS256 API keys at REST", async () => {
+    const rest = await fetch(`${LOCAL_SUPABASE_URL}/rest/v1/rpc/get_platform_stats`, {
+      method: "POST",
+      headers: { apikey: LOCAL_SUPABASE_ANON_KEY, Authorization: `Bearer ${LOCAL_SUPABASE_ANON_KEY}`, "Content-Type": "application/json" },
+      body: "{}",
+    });
+    expect(rest.status).toBe(200);
   });
 });

@@ -1,0 +1,48 @@
+/**
+ * For the dashboard benchmark: signed-in sessions, as the app's cookies. Each account is signed up
+ * at the bench's local Auth, confirmed through its superuser SQL control, and signed in with
+ * @supabase/ssr (the library the app reads the cookies with), so the load loop sends exactly the
+ * cookies a browser would hold after signing in. Several accounts, so no row is hotter than real.
+ */
+import { createServerClient } from "@supabase/ssr";
+import { createClient } from "@supabase/supabase-js";
+import { LOCAL_SUPABASE_ANON_KEY } from "../emulators/config.ts";
+
+const PASSWORD = "Bench-Password-9";
+
+/** One Cookie header per signed-in account. */
+export async function createDashboardSessions(supabaseUrl: string, count: number): Promise<string[]> {
+  const anon = createClient(supabaseUrl, LOCAL_SUPABASE_ANON_KEY, { auth: { persistSession: false, autoRefreshToken: false } });
+  const emails = Array.from({ length: count }, (_, index) => `dashboard-${index}@example.com`);
+  for (const email of emails) {
+    const { error } = await anon.auth.signUp({ email, password: PASSWORD, options: { data: { full_name: "Bench User" } } });
+    if (error) throw new Error(`bench sign-up failed: ${error.message}`);
+  }
+  const confirmed = await fetch(`${supabaseUrl}/__emulator/sql`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ query: "update auth.users set email_confirmed_at = now() where email like 'dashboard-%@example.com'", params: [] }),
+  });
+  if (!confirmed.ok) throw new Error(`bench set-up failed: ${await confirmed.text()}`);
+
+  const headers: string[] = [];
+  for (const email of emails) {
+    const jar = new Map<string, string>();
+    const client = createServerClient(supabaseUrl, LOCAL_SUPABASE_ANON_KEY, {
+      cookies: {
+        getAll: () => [...jar].map(([name, value]) => ({ name, value })),
+        setAll: (cookies) => {
+          for (const { name, value } of cookies) {
+            if (value) jar.set(name, value);
+            else jar.delete(name);
+          }
+        },
+      },
+      auth: { flowType: "pkce", autoRefreshToken: false, detectSessionInUrl: false },
+    });
+    const { error } = await client.auth.signInWithPassword({ email, password: PASSWORD });
+    if (error) throw new Error(`bench sign-in failed: ${error.message}`);
+    headers.push([...jar].map(([name, value]) => `${name}=${value}`).join("; "));
+  }
+  return headers;
+}

@@ -11,7 +11,7 @@ import { formatReminderTime } from "~/lib/follow-ups/format";
 export const FOLLOW_UPS_PATH = "/dashboard/follow-ups";
 
 /** What the Follow-ups page's action answers: the create form's result (the other forms answer with a toast). */
-export type ReminderActionResult = { result?: SubmissionResult<string[]> };
+export type ReminderActionResult = { result?: SubmissionResult<string[]>; created?: true };
 
 export type ReminderChoiceTimes = Record<Exclude<ReminderChoice, "custom">, string>;
 

@@ -74,7 +74,7 @@ export async function createReminderAction(context: Readonly<RouterContextProvid
     return { result: validated.submission.reply({ formErrors: [limitToast.description] }) };
   }
   flashToast(context, { variant: "success", title: "Reminder set", description: `We'll remind you ${reminderTimePhrase(dueAt, timeZone, now)}.` });
-  return { result: validated.submission.reply({ resetForm: true }) };
+  return { result: validated.submission.reply({ resetForm: true }), created: true };
 }
 
 /** Done, reopen, delete, snooze and "no reply yet": one reminder, by id. */

@@ -11,7 +11,7 @@ export async function loader({ context }: Route.LoaderArgs) {
 
 /**
  * Every form of the page, and Try it's reminder form. A submission the form must show again (an
- * error in what was typed) re-renders with the values; anything else redirects back here (303),
+ * error in what was typed, or no submission at all) re-renders with the values; anything else redirects back here (303),
  * so reloading the page never posts it twice. Try it's form, posted by a fetcher when JavaScript
  * runs, says `stay` and gets the outcome instead of a redirect.
  */
@@ -19,7 +19,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   const formData = await request.formData();
   const intent = String(formData.get("intent") ?? "");
   const outcome = intent === "create" ? await createReminderAction(context, formData) : await changeReminderAction(context, intent, formData);
-  if (outcome.result?.status === "error" || formData.get("stay") === "1") return outcome;
+  // A create form that did not go through (errors, or one of Conform's own intents) renders again.
+  if ((intent === "create" && !outcome.created) || formData.get("stay") === "1") return outcome;
   return redirect(FOLLOW_UPS_PATH, 303);
 }
 

@@ -1,11 +1,11 @@
--- Tonewise: the dashboard's account summary in one round trip (issue 13).
+-- Tonewise: the account summary in one round trip, for the dashboard too (issues 12 and 13).
 --
--- The dashboard layout used to read the tier, this month's usage, the profile's name, a payment
--- issue, the due follow-ups and the time zone with six requests in parallel. account_summary
--- (already what GET /api/v1/me reads) now also answers the payment issue: a subscription that is
--- past due or unpaid, which the layout's notice asks the user to fix in the billing portal. The
--- member-since date was already here (auth.users.created_at): the layout no longer needs the Auth
--- user object for it. Everything else, the grants and the "own account only" check, is unchanged.
+-- account_summary (what GET /api/v1/me reads) now also answers what the dashboard layout used to
+-- read with six requests in parallel: the time zone and the number of follow-up reminders due
+-- (issue 12), and the payment issue: a subscription that is past due or unpaid, which the
+-- layout's notice asks the user to fix in the billing portal. The member-since date was already
+-- here (auth.users.created_at): the layout no longer needs the Auth user object for it. The
+-- grants and the "own account only" check are unchanged.
 
 drop function public.account_summary(uuid);
 

@@ -4,14 +4,13 @@
  * framework.
  *
  * Env: PORT (on 127.0.0.1), BENCH_MINIMAL_BUILD (the minimal app's build directory).
- * Exits when the bench's IPC channel closes, or after MAX_LIFETIME_MS.
+ * Exits when the bench's IPC channel closes, on a signal, or after five minutes (serveForBench).
  */
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import type { ServerBuild } from "react-router";
 import { createExpressApp } from "../express-app.ts";
-
-const MAX_LIFETIME_MS = 5 * 60_000;
+import { serveForBench } from "./child-server.ts";
 
 const port = Number(process.env.PORT);
 const buildDirectory = process.env.BENCH_MINIMAL_BUILD;
@@ -31,12 +30,4 @@ const app = createExpressApp({
     }),
 });
 
-const server = app.listen(port, "127.0.0.1");
-const stop = () => {
-  server.close(() => process.exit(0));
-  server.closeAllConnections();
-};
-process.once("disconnect", stop);
-process.once("SIGTERM", stop);
-process.once("SIGINT", stop);
-setTimeout(stop, MAX_LIFETIME_MS).unref();
+serveForBench(app, port);

@@ -5,13 +5,12 @@
  * compressing it, so this is the physical limit the page cache is measured against.
  *
  * Env: PORT (on 127.0.0.1), BENCH_STATIC_DIR (index.html and the other pages as <path>.html).
- * Exits when the bench's IPC channel closes, or after MAX_LIFETIME_MS.
+ * Exits when the bench's IPC channel closes, on a signal, or after five minutes (serveForBench).
  */
 import compression from "compression";
 import express from "express";
 import zlib from "node:zlib";
-
-const MAX_LIFETIME_MS = 5 * 60_000;
+import { serveForBench } from "./child-server.ts";
 
 const port = Number(process.env.PORT);
 const directory = process.env.BENCH_STATIC_DIR;
@@ -29,12 +28,4 @@ app.get("/healthz", (_req, res) => {
 });
 app.use(express.static(directory, { extensions: ["html"] }));
 
-const server = app.listen(port, "127.0.0.1");
-const stop = () => {
-  server.close(() => process.exit(0));
-  server.closeAllConnections();
-};
-process.once("disconnect", stop);
-process.once("SIGTERM", stop);
-process.once("SIGINT", stop);
-setTimeout(stop, MAX_LIFETIME_MS).unref();
+serveForBench(app, port);

@@ -2,6 +2,7 @@ import type { SupabaseClient } from "@supabase/supabase-js";
 import { DEFAULT_SETTINGS, MESSAGE_TYPES, TONES } from "~/content/preferences";
 import type { settingsSchema } from "./auth-schemas";
 import type { z } from "zod";
+import { timeZonePlace } from "./follow-ups/format";
 import { isValidTimeZone } from "./follow-ups/schedule";
 
 /** What a save writes: `timeZone` only when given. */
@@ -85,7 +86,7 @@ export function timeZoneOptions(): TimeZoneGroup[] {
     const [region, ...place] = id.split("/");
     if (!region || place.length === 0) continue;
     const zones = groups.get(region) ?? [];
-    zones.push({ id, label: place.join(" / ").replaceAll("_", " ") });
+    zones.push({ id, label: timeZonePlace(id) });
     groups.set(region, zones);
   }
   timeZoneGroups = [...groups].map(([region, zones]) => ({ region, zones }));

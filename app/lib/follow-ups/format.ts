@@ -50,9 +50,15 @@ export function reminderTimePhrase(at: string | Date, timeZone: string, now: Dat
   return relative ? `${day.toLowerCase()} at ${clock}` : `on ${day} at ${clock}`;
 }
 
+/** The place of a zone: "Europe/Berlin" → "Berlin", "America/Argentina/Buenos_Aires" → "Argentina / Buenos Aires". */
+export function timeZonePlace(timeZone: string): string {
+  const place = timeZone.split("/").slice(1);
+  return place.length === 0 ? timeZone : place.join(" / ").replaceAll("_", " ");
+}
+
 /** "UTC", "Europe/Berlin" → "Berlin (Europe)": how a zone reads in a sentence or a list. */
 export function timeZoneName(timeZone: string): string {
-  const parts = timeZone.split("/");
-  if (parts.length < 2) return timeZone;
-  return `${parts.slice(1).join(" / ").replaceAll("_", " ")} (${parts[0]})`;
+  const [region] = timeZone.split("/");
+  const place = timeZonePlace(timeZone);
+  return place === timeZone ? timeZone : `${place} (${region})`;
 }

@@ -1,16 +1,34 @@
-import { createContext, type MiddlewareFunction, type RouterContextProvider } from "react-router";
+import { createContext, createCookie, type Cookie, type MiddlewareFunction, type RouterContextProvider } from "react-router";
 import { getEnv } from "./env.server";
-import { readCookie, serializeCookie, signValue, unsignValue } from "./signed-cookie.server";
 import { toToast, type Toast, type ToastInput } from "./toast";
 
 /**
  * Toasts that survive redirects. An action or loader calls `flashToast`; the root loader shows
  * it. If the root loader runs in the same request (a no-JavaScript form post re-rendering the
  * page), it takes the toast straight from the request context; otherwise (a redirect, or a
- * JavaScript form post followed by a revalidation) the toast travels in a signed cookie.
+ * JavaScript form post followed by a revalidation) the toast travels in a cookie signed with
+ * COOKIE_SECRET (React Router's createCookie: HMAC-SHA256 with Web Crypto, on Node and the Worker
+ * alike). Signed, not secret: the browser must only hand back what we wrote.
  */
 const TOAST_COOKIE = "tw_toast";
+const TOAST_COOKIE_SENT = new RegExp(`(?:^|;)\\s*${TOAST_COOKIE}=`);
 const MAX_TOASTS = 3;
+const TOAST_LIFETIME_SECONDS = 60;
+
+const cookies = new Map<string, Cookie>();
+
+/** The toast cookie for this deployment's secret and scheme (one per process, not per request). */
+function toastCookie(context: Readonly<RouterContextProvider>): Cookie {
+  const { COOKIE_SECRET, APP_URL } = getEnv(context);
+  const secure = new URL(APP_URL).protocol === "https:";
+  const key = `${secure}:${COOKIE_SECRET}`;
+  let cookie = cookies.get(key);
+  if (!cookie) {
+    cookie = createCookie(TOAST_COOKIE, { secrets: [COOKIE_SECRET], httpOnly: true, sameSite: "lax", path: "/", secure });
+    cookies.set(key, cookie);
+  }
+  return cookie;
+}
 
 type ToastState = { pending: Toast[]; cookieRead: boolean };
 
@@ -31,7 +49,8 @@ export async function takeToasts(request: Request, context: Readonly<RouterConte
   const current = state(context);
   const toasts = [...current.pending];
   current.pending = [];
-  if (readCookie(request, TOAST_COOKIE) !== undefined) current.cookieRead = true;
+  // Any toast cookie the browser sent is cleared once read, one we cannot verify included.
+  if (TOAST_COOKIE_SENT.test(request.headers.get("Cookie") ?? "")) current.cookieRead = true;
   return [...(await storedToasts(request, context)), ...toasts].slice(-MAX_TOASTS);
 }
 
@@ -39,14 +58,14 @@ export const toastMiddleware: MiddlewareFunction<Response> = async ({ request, c
   context.set(toastContext, { pending: [], cookieRead: false });
   const response = await next();
   const current = state(context);
-  const secure = new URL(getEnv(context).APP_URL).protocol === "https:";
+  const cookie = toastCookie(context);
   try {
     if (current.pending.length > 0) {
       const carried = current.cookieRead ? [] : await storedToasts(request, context);
-      const value = await signValue(JSON.stringify([...carried, ...current.pending].slice(-MAX_TOASTS)), getEnv(context).COOKIE_SECRET);
-      response.headers.append("Set-Cookie", serializeCookie(TOAST_COOKIE, value, { maxAge: 60, secure }));
+      const toasts = [...carried, ...current.pending].slice(-MAX_TOASTS);
+      response.headers.append("Set-Cookie", await cookie.serialize(toasts, { maxAge: TOAST_LIFETIME_SECONDS }));
     } else if (current.cookieRead) {
-      response.headers.append("Set-Cookie", serializeCookie(TOAST_COOKIE, "", { maxAge: 0, secure }));
+      response.headers.append("Set-Cookie", await cookie.serialize("", { maxAge: 0 }));
     }
   } catch {
     // Immutable headers (a proxied response): nothing to carry.
@@ -56,14 +75,6 @@ export const toastMiddleware: MiddlewareFunction<Response> = async ({ request, c
 
 /** The toasts the request's signed cookie carries; a cookie we cannot verify or read is dropped. */
 async function storedToasts(request: Request, context: Readonly<RouterContextProvider>): Promise<Toast[]> {
-  const cookie = readCookie(request, TOAST_COOKIE);
-  if (!cookie) return [];
-  const json = await unsignValue(cookie, getEnv(context).COOKIE_SECRET);
-  if (!json) return [];
-  try {
-    const stored: unknown = JSON.parse(json);
-    return Array.isArray(stored) ? (stored as Toast[]) : [];
-  } catch {
-    return [];
-  }
+  const stored: unknown = await toastCookie(context).parse(request.headers.get("Cookie"));
+  return Array.isArray(stored) ? (stored as Toast[]) : [];
 }

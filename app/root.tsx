@@ -1,5 +1,4 @@
 import {
-  isRouteErrorResponse,
   Links,
   Meta,
   Outlet,
@@ -19,8 +18,7 @@ import { sessionMiddleware } from "~/lib/session.server";
 import { rateLimitHeadersMiddleware } from "~/lib/rate-limits.server";
 import { takeToasts, toastMiddleware } from "~/lib/toast.server";
 import { ToastProvider } from "~/components/toaster";
-import { NotFoundScreen } from "~/components/not-found-screen";
-import { ErrorScreen } from "~/components/error-screen";
+import { RouteErrorBoundary } from "~/components/error-boundary";
 
 export const middleware: Route.MiddlewareFunction[] = [
   securityHeadersMiddleware(
@@ -96,8 +94,6 @@ export default function App({ loaderData }: Route.ComponentProps) {
   );
 }
 
-export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundScreen />;
-  if (import.meta.env.DEV && error instanceof Error) console.error(error);
-  return <ErrorScreen status={isRouteErrorResponse(error) ? error.status : 500} />;
+export function ErrorBoundary() {
+  return <RouteErrorBoundary />;
 }

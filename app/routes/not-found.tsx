@@ -1,5 +1,5 @@
 import { data } from "react-router";
-import { NotFoundScreen } from "~/components/not-found-screen";
+import { NotFoundScreen } from "~/components/error-boundary";
 import type { Route } from "./+types/not-found";
 
 export function loader({ request }: Route.LoaderArgs) {

@@ -52,3 +52,28 @@ describe("Supabase hanging", () => {
     await expectTryAgain(client);
   });
 });
+
+describe("one dashboard page failing", () => {
+  it("shows the error inside the dashboard: the sidebar, the account and Sign Out stay", async () => {
+    const client = await signUpThroughApp(app, "one-page-down@example.com");
+    // Only the Account page's token list fails; the layout's summary still reads.
+    app.server.use(http.get(`${LOCAL_SUPABASE_URL}/rest/v1/access_tokens`, () => HttpResponse.json({ code: "XX000", message: "down" }, { status: 500 })));
+    const page = await client.fetch("/dashboard/account");
+    expect(page.status).toBe(500);
+    const html = (await page.text()).replaceAll("<!-- -->", "");
+    expect(html).toContain("Something went wrong");
+    expect(html).toContain('aria-label="Dashboard"');
+    expect(html).toContain("one-page-down@example.com");
+    expect(html).toContain("Sign Out");
+    expect(html.match(/<main\b/g)).toHaveLength(1);
+  });
+
+  it("an unknown article keeps the site's header and footer, with one main landmark", async () => {
+    const page = await app.client().fetch("/blog/no-such-article");
+    expect(page.status).toBe(404);
+    const html = (await page.text()).replaceAll("<!-- -->", "");
+    expect(html).toContain("Oops! Page not found");
+    expect(html).toContain("<footer");
+    expect(html.match(/<main\b/g)).toHaveLength(1);
+  });
+});

@@ -6,7 +6,7 @@ import { buttonClasses } from "~/components/ui/button";
 import { Container } from "~/components/ui/container";
 import { getPost } from "~/lib/posts.server";
 import { originFrom, publisherJsonLd, seoMeta } from "~/lib/seo";
-import { NotFoundScreen } from "~/components/not-found-screen";
+import { RouteErrorBoundary } from "~/components/error-boundary";
 import type { Route } from "./+types/article";
 
 export function loader({ params, request }: Route.LoaderArgs) {
@@ -77,6 +77,7 @@ export default function Article({ loaderData: { post } }: Route.ComponentProps) 
   );
 }
 
+/** An unknown slug (404) or a failure, inside the site's header and footer. */
 export function ErrorBoundary() {
-  return <NotFoundScreen />;
+  return <RouteErrorBoundary frame="region" />;
 }

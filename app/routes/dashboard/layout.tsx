@@ -1,5 +1,6 @@
-import { useEffect, useRef } from "react";
-import { Form, Link, NavLink, Outlet, useFetcher, useLocation } from "react-router";
+import { type ReactNode, useEffect, useRef } from "react";
+import { Form, Link, NavLink, Outlet, useFetcher, useLocation, useRouteLoaderData } from "react-router";
+import { RouteErrorBoundary } from "~/components/error-boundary";
 import { PaymentIssueBanner } from "~/components/billing/payment-issue-banner";
 import { CloseIcon, MailIcon, MenuIcon } from "~/components/icons";
 import { LogoMark } from "~/components/logo";
@@ -131,7 +132,8 @@ function useAdoptBrowserTimeZone(timeZoneSet: boolean) {
   }, [timeZoneSet, fetcher]);
 }
 
-export default function DashboardLayout({ loaderData: { account } }: Route.ComponentProps) {
+/** The dashboard's sidebar, header and main area around `children` (a page, or its error). */
+function DashboardFrame({ account, children }: { account: AccountSummary; children: ReactNode }) {
   const menu = useRef<HTMLDetailsElement>(null);
   const location = useLocation();
   useEffect(() => {
@@ -176,9 +178,31 @@ export default function DashboardLayout({ loaderData: { account } }: Route.Compo
         </header>
         <main id="main" className="mx-auto max-w-5xl px-4 py-8 sm:px-6 lg:px-8">
           {account.paymentIssue ? <PaymentIssueBanner issue={account.paymentIssue} /> : null}
-          <Outlet />
+          {children}
         </main>
       </div>
     </div>
+  );
+}
+
+export default function DashboardLayout({ loaderData: { account } }: Route.ComponentProps) {
+  return (
+    <DashboardFrame account={account}>
+      <Outlet />
+    </DashboardFrame>
+  );
+}
+
+/**
+ * A page that failed keeps the dashboard around it (the account's summary loaded); when the
+ * summary itself could not be read, the whole screen is the error.
+ */
+export function ErrorBoundary() {
+  const layout = useRouteLoaderData<typeof loader>("routes/dashboard/layout");
+  if (!layout) return <RouteErrorBoundary />;
+  return (
+    <DashboardFrame account={layout.account}>
+      <RouteErrorBoundary frame="region" />
+    </DashboardFrame>
   );
 }

@@ -42,10 +42,11 @@ export default [
   route("sitemap.xml", "routes/resources/sitemap.ts"),
   route("robots.txt", "routes/resources/robots.ts"),
   route("blog/rss.xml", "routes/resources/rss.ts"),
-  route("api/platform-stats", "routes/resources/platform-stats.ts"),
-  route("api/webhooks/stripe", "routes/api/stripe-webhook.ts"),
 
-  // The API the extension calls (JSON, Bearer access tokens or the site's session)
+  // The API: every JSON endpoint lives under routes/api/. The landing page's live count and
+  // Stripe's webhook first, then what the extension calls (Bearer access tokens or the session).
+  route("api/platform-stats", "routes/api/platform-stats.ts"),
+  route("api/webhooks/stripe", "routes/api/stripe-webhook.ts"),
   layout("routes/api/v1/layout.ts", [
     route("api/v1/optimize", "routes/api/v1/optimize.ts"),
     route("api/v1/me", "routes/api/v1/me.ts"),

@@ -12,9 +12,8 @@
  *   GET  /settings, /health, /.well-known/jwks.json
  */
 import { createHash } from "node:crypto";
-import type { Clock } from "../../clock.ts";
-import type { Mailbox } from "../../mailbox/index.ts";
-import type { Database, Transaction } from "../database.ts";
+import type { Transaction } from "../database.ts";
+import { type AuthContext, type Body, issuerOf, readBody, stringField, validateEmail } from "./context.ts";
 import { allowedRedirect, authEmail, type EmailKind } from "./emails.ts";
 import { AuthError, authErrorResponse, badRequest, forbidden, unexpectedFailure, unprocessable } from "./errors.ts";
 import { checkPasswordStrength, hashPassword, verifyPassword } from "./passwords.ts";
@@ -25,17 +24,10 @@ import {
   refreshSession,
   type LogoutScope,
   type SessionResponse,
-  type TokenSettings,
 } from "./sessions.ts";
 import { findUserByEmail, findUserById, findUserByToken, loadIdentities, userJson, type UserRow } from "./users.ts";
 
-export interface AuthServiceOptions {
-  db: Database;
-  clock: Clock;
-  mailbox: Mailbox;
-  siteUrl: string;
-  settings: TokenSettings;
-}
+export type AuthServiceOptions = AuthContext;
 
 /** How long email links stay valid (supabase/config.toml: otp_expiry = 3600, for both kinds). */
 const CONFIRMATION_LIFETIME_MS = 60 * 60 * 1000;
@@ -45,33 +37,6 @@ const FLOW_STATE_LIFETIME_MS = 5 * 60 * 1000;
 
 const PKCE_PREFIX = "pkce_";
 const INSTANCE_ID = "00000000-0000-0000-0000-000000000000";
-
-type Body = Record<string, unknown>;
-
-async function readBody(request: Request): Promise<Body> {
-  const text = await request.text();
-  if (text.trim() === "") return {};
-  try {
-    const body = JSON.parse(text) as unknown;
-    if (body && typeof body === "object" && !Array.isArray(body)) return body as Body;
-  } catch {
-    // Answered below.
-  }
-  throw badRequest("bad_json", "Could not parse request body as JSON");
-}
-
-const stringField = (body: Body, key: string): string => (typeof body[key] === "string" ? (body[key] as string) : "");
-
-/** GoTrue's validateEmail: required, at most 255 characters, a plausible address; lower-cased. */
-function validateEmail(value: string): string {
-  const email = value.trim();
-  if (email === "") throw badRequest("validation_failed", "An email address is required");
-  if (email.length > 255) throw badRequest("validation_failed", "An email address is too long");
-  if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) {
-    throw badRequest("email_address_invalid", "Unable to validate email address: invalid format");
-  }
-  return email.toLowerCase();
-}
 
 /** The hash stored for an emailed one-time password: hex SHA-224 of email + OTP, like GoTrue. */
 function tokenHash(email: string, otp: string): string {
@@ -106,7 +71,6 @@ function base64Url(bytes: ArrayBuffer): string {
 
 export function createAuthService(options: AuthServiceOptions) {
   const { db, clock, mailbox, siteUrl, settings } = options;
-  const issuerOf = (request: Request) => `${new URL(request.url).origin}/auth/v1`;
 
   /** Stores a fresh email token for the user and sends the email (confirmation or recovery). */
   async function sendEmailLink(

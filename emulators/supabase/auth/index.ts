@@ -11,12 +11,13 @@
  *   POST /recover                         reset email (same answer whether the email exists)
  *   GET  /settings, /health, /.well-known/jwks.json
  */
-import { createHash } from "node:crypto";
 import type { Transaction } from "../database.ts";
 import { type AuthContext, type Body, issuerOf, readBody, stringField, validateEmail } from "./context.ts";
-import { allowedRedirect, authEmail, type EmailKind } from "./emails.ts";
+import { PKCE_PREFIX, tokenHash } from "./email-links.ts";
+import { allowedRedirect, type EmailKind } from "./emails.ts";
 import { AuthError, authErrorResponse, badRequest, forbidden, unexpectedFailure, unprocessable } from "./errors.ts";
 import { checkPasswordStrength, hashPassword, verifyPassword } from "./passwords.ts";
+import { recover } from "./recover.ts";
 import {
   authenticate,
   issueSession,
@@ -25,6 +26,7 @@ import {
   type LogoutScope,
   type SessionResponse,
 } from "./sessions.ts";
+import { signup } from "./signup.ts";
 import { findUserByEmail, findUserById, findUserByToken, loadIdentities, userJson, type UserRow } from "./users.ts";
 
 export type AuthServiceOptions = AuthContext;
@@ -35,128 +37,14 @@ const RECOVERY_LIFETIME_MS = 60 * 60 * 1000;
 /** How long a PKCE auth code may wait for its exchange (GoTrue's flow state expiry). */
 const FLOW_STATE_LIFETIME_MS = 5 * 60 * 1000;
 
-const PKCE_PREFIX = "pkce_";
-const INSTANCE_ID = "00000000-0000-0000-0000-000000000000";
-
-/** The hash stored for an emailed one-time password: hex SHA-224 of email + OTP, like GoTrue. */
-function tokenHash(email: string, otp: string): string {
-  return createHash("sha224").update(email + otp).digest("hex");
-}
-
-function newOtp(): string {
-  return String(crypto.getRandomValues(new Uint32Array(1))[0]! % 1_000_000).padStart(6, "0");
-}
-
-interface PkceParams {
-  challenge: string;
-  method: "s256" | "plain";
-}
-
-function pkceParams(body: Body): PkceParams | undefined {
-  const challenge = stringField(body, "code_challenge");
-  const method = stringField(body, "code_challenge_method").toLowerCase();
-  if (!challenge && !method) return undefined;
-  if (!challenge || (method !== "s256" && method !== "plain")) {
-    throw badRequest("validation_failed", "PKCE flow requires code_challenge_method and code_challenge");
-  }
-  if (challenge.length < 43 || challenge.length > 128) {
-    throw badRequest("validation_failed", "code challenge has to be between 43 and 128 characters");
-  }
-  return { challenge, method };
-}
-
 function base64Url(bytes: ArrayBuffer): string {
   return Buffer.from(bytes).toString("base64url");
 }
 
 export function createAuthService(options: AuthServiceOptions) {
   const { db, clock, mailbox, siteUrl, settings } = options;
-
-  /** Stores a fresh email token for the user and sends the email (confirmation or recovery). */
-  async function sendEmailLink(
-    tx: Transaction,
-    user: UserRow,
-    kind: EmailKind,
-    redirectTo: string,
-    pkce: PkceParams | undefined,
-  ): Promise<void> {
-    const email = user.email ?? "";
-    const stored = (pkce ? PKCE_PREFIX : "") + tokenHash(email, newOtp());
-    const [tokenColumn, sentAtColumn] =
-      kind === "confirmation" ? ["confirmation_token", "confirmation_sent_at"] : ["recovery_token", "recovery_sent_at"];
-    await tx.query(`update auth.users set ${tokenColumn} = $1, ${sentAtColumn} = now(), updated_at = now() where id = $2`, [
-      stored,
-      user.id,
-    ]);
-    if (pkce) {
-      await tx.query(
-        `insert into auth.flow_state (id, user_id, auth_code, code_challenge_method, code_challenge, provider_type,
-           authentication_method, created_at, updated_at)
-         values ($1, $2, $3, $4, $5, 'email', $6, now(), now())`,
-        [crypto.randomUUID(), user.id, crypto.randomUUID(), pkce.method, pkce.challenge, kind === "confirmation" ? "email/signup" : "recovery"],
-      );
-    }
-    mailbox.send(authEmail(kind, email, stored, redirectTo));
-  }
-
-  async function signup(request: Request): Promise<Response> {
-    const body = await readBody(request);
-    const password = stringField(body, "password");
-    if (password === "") throw badRequest("validation_failed", "Signup requires a valid password");
-    checkPasswordStrength(password);
-    const pkce = pkceParams(body);
-    if (stringField(body, "phone")) throw badRequest("phone_provider_disabled", "Phone signups are disabled");
-    const email = validateEmail(stringField(body, "email"));
-    const data = body.data && typeof body.data === "object" && !Array.isArray(body.data) ? (body.data as Body) : {};
-    const redirectTo = allowedRedirect(new URL(request.url).searchParams.get("redirect_to"), siteUrl);
-    const passwordHash = await hashPassword(password);
-
-    return db.transaction(async (tx) => {
-      const existing = await findUserByEmail(tx, email);
-      if (existing?.email_confirmed_at) {
-        // With confirmations on, GoTrue answers a repeated sign-up with an obfuscated user (new
-        // random id, no identities, no session) and sends nothing, so existence never leaks.
-        const now = new Date(clock.now()).toISOString();
-        return Response.json({
-          id: crypto.randomUUID(),
-          aud: "authenticated",
-          role: "",
-          email,
-          phone: "",
-          confirmation_sent_at: now,
-          app_metadata: { provider: "email", providers: ["email"] },
-          user_metadata: data,
-          identities: [],
-          created_at: now,
-          updated_at: now,
-          is_anonymous: false,
-        });
-      }
-
-      let user = existing;
-      if (!user) {
-        // Not yet confirmed users keep their first password ("we can't be sure of their claimed
-        // identity"); a new one is created here.
-        const id = crypto.randomUUID();
-        const userMetadata = { ...data, sub: id, email, email_verified: false, phone_verified: false };
-        await tx.query(
-          `insert into auth.users (instance_id, id, aud, role, email, encrypted_password, raw_app_meta_data,
-             raw_user_meta_data, created_at, updated_at, is_anonymous)
-           values ($1, $2, 'authenticated', 'authenticated', $3, $4, $5, $6, now(), now(), false)`,
-          [INSTANCE_ID, id, email, passwordHash, { provider: "email", providers: ["email"] }, userMetadata],
-        );
-        await tx.query(
-          `insert into auth.identities (provider_id, user_id, identity_data, provider, created_at, updated_at)
-           values ($1::text, $1::uuid, $2, 'email', now(), now())`,
-          [id, { ...data, sub: id, email, email_verified: false, phone_verified: false }],
-        );
-        user = (await findUserById(tx, id))!;
-      }
-      await sendEmailLink(tx, user, "confirmation", redirectTo, pkce);
-      const fresh = (await findUserById(tx, user.id))!;
-      return Response.json(userJson(fresh, await loadIdentities(tx, fresh.id)));
-    });
-  }
+  // The caller's settings object itself: the gateway changes its token lifetime in place.
+  const ctx: AuthContext = { db, clock, mailbox, siteUrl, settings };
 
   type VerifyType = "signup" | "invite" | "email" | "recovery" | "magiclink";
   const VERIFY_TYPES: ReadonlyArray<string> = ["signup", "invite", "email", "recovery", "magiclink"];
@@ -418,18 +306,6 @@ export function createAuthService(options: AuthServiceOptions) {
     return new Response(null, { status: 204 });
   }
 
-  async function recover(request: Request): Promise<Response> {
-    const body = await readBody(request);
-    const email = validateEmail(stringField(body, "email"));
-    const pkce = pkceParams(body);
-    const redirectTo = allowedRedirect(new URL(request.url).searchParams.get("redirect_to"), siteUrl);
-    await db.transaction(async (tx) => {
-      const user = await findUserByEmail(tx, email);
-      if (user) await sendEmailLink(tx, user, "recovery", redirectTo, pkce);
-    });
-    return Response.json({});
-  }
-
   const settingsBody = {
     external: {
       anonymous_users: false,
@@ -468,7 +344,7 @@ export function createAuthService(options: AuthServiceOptions) {
     const grantType = new URL(request.url).searchParams.get("grant_type");
     switch (`${method} ${path}`) {
       case "POST /signup":
-        return signup(request);
+        return signup(ctx, request);
       case "POST /verify":
         return verifyPost(request);
       case "GET /verify":
@@ -485,7 +361,7 @@ export function createAuthService(options: AuthServiceOptions) {
       case "POST /logout":
         return signOut(request);
       case "POST /recover":
-        return recover(request);
+        return recover(ctx, request);
       case "GET /settings":
         return Response.json(settingsBody);
       case "GET /health":

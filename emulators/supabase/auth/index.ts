@@ -11,14 +11,13 @@
  *   POST /recover                         reset email (same answer whether the email exists)
  *   GET  /settings, /health, /.well-known/jwks.json
  */
-import { type AuthContext, type Body, readBody, stringField } from "./context.ts";
-import { AuthError, authErrorResponse, badRequest, unexpectedFailure, unprocessable } from "./errors.ts";
-import { checkPasswordStrength, hashPassword, verifyPassword } from "./passwords.ts";
+import type { AuthContext } from "./context.ts";
+import { AuthError, authErrorResponse, unexpectedFailure } from "./errors.ts";
+import { signOut } from "./logout.ts";
 import { recover } from "./recover.ts";
-import { authenticate, logout, type LogoutScope } from "./sessions.ts";
 import { signup } from "./signup.ts";
 import { tokenGrant } from "./token.ts";
-import { findUserById, loadIdentities, userJson } from "./users.ts";
+import { getUser, updateUser } from "./user.ts";
 import { verifyGet, verifyPost } from "./verify.ts";
 
 export type AuthServiceOptions = AuthContext;
@@ -27,67 +26,6 @@ export function createAuthService(options: AuthServiceOptions) {
   const { db, clock, mailbox, siteUrl, settings } = options;
   // The caller's settings object itself: the gateway changes its token lifetime in place.
   const ctx: AuthContext = { db, clock, mailbox, siteUrl, settings };
-
-  async function getUser(request: Request): Promise<Response> {
-    const user = await db.transaction(async (tx) => {
-      const who = await authenticate(tx, settings, request);
-      return userJson(who.user, await loadIdentities(tx, who.user.id));
-    });
-    return Response.json(user);
-  }
-
-  async function updateUser(request: Request): Promise<Response> {
-    const body = await readBody(request);
-    const user = await db.transaction(async (tx) => {
-      const who = await authenticate(tx, settings, request);
-      const email = stringField(body, "email").trim().toLowerCase();
-      if ((email && email !== who.user.email) || stringField(body, "phone")) {
-        throw unprocessable("validation_failed", "The local Supabase does not support changing the email or phone");
-      }
-      if (typeof body.password === "string") {
-        checkPasswordStrength(body.password);
-        if (await verifyPassword(body.password, who.user.encrypted_password)) {
-          throw unprocessable("same_password", "New password should be different from the old password.");
-        }
-        await tx.query(`update auth.users set encrypted_password = $1, updated_at = now() where id = $2`, [
-          await hashPassword(body.password),
-          who.user.id,
-        ]);
-        // GoTrue ends the user's other sessions when the password changes.
-        if (who.sessionId) {
-          await tx.query(`delete from auth.sessions where user_id = $1 and id <> $2`, [who.user.id, who.sessionId]);
-        }
-      }
-      if (body.data !== undefined && body.data !== null) {
-        if (typeof body.data !== "object" || Array.isArray(body.data)) {
-          throw badRequest("bad_json", "Could not parse request body as JSON: data must be an object");
-        }
-        // Merged into the metadata; a key set to null is removed.
-        const entries = Object.entries(body.data as Body);
-        const { rows } = await tx.query<{ meta: Body }>(`select coalesce(raw_user_meta_data, '{}'::jsonb) as meta from auth.users where id = $1`, [
-          who.user.id,
-        ]);
-        const metadata: Body = { ...(rows[0]?.meta ?? {}) };
-        for (const [key, value] of entries) {
-          if (value === null) delete metadata[key];
-          else metadata[key] = value;
-        }
-        await tx.query(`update auth.users set raw_user_meta_data = $1, updated_at = now() where id = $2`, [metadata, who.user.id]);
-      }
-      const fresh = (await findUserById(tx, who.user.id))!;
-      return userJson(fresh, await loadIdentities(tx, fresh.id));
-    });
-    return Response.json(user);
-  }
-
-  async function signOut(request: Request): Promise<Response> {
-    const scope = (new URL(request.url).searchParams.get("scope") ?? "global") as LogoutScope;
-    if (!["global", "local", "others"].includes(scope)) {
-      throw badRequest("validation_failed", `Unsupported logout scope "${scope}"`);
-    }
-    await db.transaction(async (tx) => logout(tx, await authenticate(tx, settings, request), scope));
-    return new Response(null, { status: 204 });
-  }
 
   const settingsBody = {
     external: {
@@ -134,11 +72,11 @@ export function createAuthService(options: AuthServiceOptions) {
       case "POST /token":
         return tokenGrant(ctx, request);
       case "GET /user":
-        return getUser(request);
+        return getUser(ctx, request);
       case "PUT /user":
-        return updateUser(request);
+        return updateUser(ctx, request);
       case "POST /logout":
-        return signOut(request);
+        return signOut(ctx, request);
       case "POST /recover":
         return recover(ctx, request);
       case "GET /settings":

@@ -1,20 +1,22 @@
 /**
  * The local GoTrue (Supabase Auth), under /auth/v1: the endpoints @supabase/supabase-js calls for
- * email + password accounts with email confirmation on (supabase/config.toml).
+ * email + password accounts with email confirmation on (supabase/config.toml). One module per
+ * endpoint; each handler gets the shared state as an AuthContext (context.ts).
  *
- *   POST /signup                          unconfirmed user, confirmation email
- *   POST /verify  { type, token_hash }    confirm or recover by token hash → session
- *   GET  /verify?token=…&type=…           the classic email link → redirect (implicit or PKCE)
- *   POST /token?grant_type=password|refresh_token|pkce
- *   GET  /user, PUT /user                 the signed-in user; password and metadata changes
- *   POST /logout?scope=global|local|others
- *   POST /recover                         reset email (same answer whether the email exists)
- *   GET  /settings, /health, /.well-known/jwks.json
+ *   signup.ts    POST /signup                         unconfirmed user, confirmation email
+ *   verify.ts    POST /verify  { type, token_hash }   confirm or recover by token hash → session
+ *                GET  /verify?token=…&type=…          the classic email link → redirect (implicit or PKCE)
+ *   token.ts     POST /token?grant_type=password|refresh_token|pkce
+ *   user.ts      GET  /user, PUT /user                the signed-in user; password and metadata changes
+ *   logout.ts    POST /logout?scope=global|local|others
+ *   recover.ts   POST /recover                        reset email (same answer whether the email exists)
+ *   settings.ts  GET  /settings, /health, /.well-known/jwks.json
  */
 import type { AuthContext } from "./context.ts";
 import { AuthError, authErrorResponse, unexpectedFailure } from "./errors.ts";
 import { signOut } from "./logout.ts";
 import { recover } from "./recover.ts";
+import { getHealth, getJwks, getSettings } from "./settings.ts";
 import { signup } from "./signup.ts";
 import { tokenGrant } from "./token.ts";
 import { getUser, updateUser } from "./user.ts";
@@ -26,39 +28,6 @@ export function createAuthService(options: AuthServiceOptions) {
   const { db, clock, mailbox, siteUrl, settings } = options;
   // The caller's settings object itself: the gateway changes its token lifetime in place.
   const ctx: AuthContext = { db, clock, mailbox, siteUrl, settings };
-
-  const settingsBody = {
-    external: {
-      anonymous_users: false,
-      apple: false,
-      azure: false,
-      bitbucket: false,
-      discord: false,
-      email: true,
-      facebook: false,
-      figma: false,
-      github: false,
-      gitlab: false,
-      google: false,
-      keycloak: false,
-      kakao: false,
-      linkedin_oidc: false,
-      notion: false,
-      phone: false,
-      saml: false,
-      slack_oidc: false,
-      spotify: false,
-      twitch: false,
-      twitter: false,
-      workos: false,
-      zoom: false,
-    },
-    disable_signup: false,
-    mailer_autoconfirm: false,
-    phone_autoconfirm: false,
-    sms_provider: "",
-    saml_enabled: false,
-  };
 
   async function route(request: Request, path: string): Promise<Response> {
     const method = request.method.toUpperCase();
@@ -80,16 +49,11 @@ export function createAuthService(options: AuthServiceOptions) {
       case "POST /recover":
         return recover(ctx, request);
       case "GET /settings":
-        return Response.json(settingsBody);
+        return getSettings();
       case "GET /health":
-        return Response.json({
-          version: "local",
-          name: "GoTrue",
-          description: "GoTrue is a user registration and authentication API",
-        });
+        return getHealth();
       case "GET /.well-known/jwks.json":
-        // The signing key's public half (none on the legacy HS256 secret, which is secret).
-        return Response.json(settings.keys.jwks(), { headers: { "Cache-Control": "public, max-age=600" } });
+        return getJwks(ctx);
       default:
         throw new AuthError(404, "not_found", "Not found");
     }

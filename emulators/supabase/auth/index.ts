@@ -1,538 +1,59 @@
 /**
  * The local GoTrue (Supabase Auth), under /auth/v1: the endpoints @supabase/supabase-js calls for
- * email + password accounts with email confirmation on (supabase/config.toml).
+ * email + password accounts with email confirmation on (supabase/config.toml). One module per
+ * endpoint; each handler gets the shared state as an AuthContext (context.ts).
  *
- *   POST /signup                          unconfirmed user, confirmation email
- *   POST /verify  { type, token_hash }    confirm or recover by token hash → session
- *   GET  /verify?token=…&type=…           the classic email link → redirect (implicit or PKCE)
- *   POST /token?grant_type=password|refresh_token|pkce
- *   GET  /user, PUT /user                 the signed-in user; password and metadata changes
- *   POST /logout?scope=global|local|others
- *   POST /recover                         reset email (same answer whether the email exists)
- *   GET  /settings, /health, /.well-known/jwks.json
+ *   signup.ts    POST /signup                         unconfirmed user, confirmation email
+ *   verify.ts    POST /verify  { type, token_hash }   confirm or recover by token hash → session
+ *                GET  /verify?token=…&type=…          the classic email link → redirect (implicit or PKCE)
+ *   token.ts     POST /token?grant_type=password|refresh_token|pkce
+ *   user.ts      GET  /user, PUT /user                the signed-in user; password and metadata changes
+ *   logout.ts    POST /logout?scope=global|local|others
+ *   recover.ts   POST /recover                        reset email (same answer whether the email exists)
+ *   settings.ts  GET  /settings, /health, /.well-known/jwks.json
  */
-import { createHash } from "node:crypto";
-import type { Clock } from "../../clock.ts";
-import type { Mailbox } from "../../mailbox/index.ts";
-import type { Database, Transaction } from "../database.ts";
-import { allowedRedirect, authEmail, type EmailKind } from "./emails.ts";
-import { AuthError, authErrorResponse, badRequest, forbidden, unexpectedFailure, unprocessable } from "./errors.ts";
-import { checkPasswordStrength, hashPassword, verifyPassword } from "./passwords.ts";
-import {
-  authenticate,
-  issueSession,
-  logout,
-  refreshSession,
-  type LogoutScope,
-  type SessionResponse,
-  type TokenSettings,
-} from "./sessions.ts";
-import { findUserByEmail, findUserById, findUserByToken, loadIdentities, userJson, type UserRow } from "./users.ts";
+import type { AuthContext } from "./context.ts";
+import { AuthError, authErrorResponse, unexpectedFailure } from "./errors.ts";
+import { signOut } from "./logout.ts";
+import { recover } from "./recover.ts";
+import { getHealth, getJwks, getSettings } from "./settings.ts";
+import { signup } from "./signup.ts";
+import { tokenGrant } from "./token.ts";
+import { getUser, updateUser } from "./user.ts";
+import { verifyGet, verifyPost } from "./verify.ts";
 
-export interface AuthServiceOptions {
-  db: Database;
-  clock: Clock;
-  mailbox: Mailbox;
-  siteUrl: string;
-  settings: TokenSettings;
-}
-
-/** How long email links stay valid (supabase/config.toml: otp_expiry = 3600, for both kinds). */
-const CONFIRMATION_LIFETIME_MS = 60 * 60 * 1000;
-const RECOVERY_LIFETIME_MS = 60 * 60 * 1000;
-/** How long a PKCE auth code may wait for its exchange (GoTrue's flow state expiry). */
-const FLOW_STATE_LIFETIME_MS = 5 * 60 * 1000;
-
-const PKCE_PREFIX = "pkce_";
-const INSTANCE_ID = "00000000-0000-0000-0000-000000000000";
-
-type Body = Record<string, unknown>;
-
-async function readBody(request: Request): Promise<Body> {
-  const text = await request.text();
-  if (text.trim() === "") return {};
-  try {
-    const body = JSON.parse(text) as unknown;
-    if (body && typeof body === "object" && !Array.isArray(body)) return body as Body;
-  } catch {
-    // Answered below.
-  }
-  throw badRequest("bad_json", "Could not parse request body as JSON");
-}
-
-const stringField = (body: Body, key: string): string => (typeof body[key] === "string" ? (body[key] as string) : "");
-
-/** GoTrue's validateEmail: required, at most 255 characters, a plausible address; lower-cased. */
-function validateEmail(value: string): string {
-  const email = value.trim();
-  if (email === "") throw badRequest("validation_failed", "An email address is required");
-  if (email.length > 255) throw badRequest("validation_failed", "An email address is too long");
-  if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) {
-    throw badRequest("email_address_invalid", "Unable to validate email address: invalid format");
-  }
-  return email.toLowerCase();
-}
-
-/** The hash stored for an emailed one-time password: hex SHA-224 of email + OTP, like GoTrue. */
-function tokenHash(email: string, otp: string): string {
-  return createHash("sha224").update(email + otp).digest("hex");
-}
-
-function newOtp(): string {
-  return String(crypto.getRandomValues(new Uint32Array(1))[0]! % 1_000_000).padStart(6, "0");
-}
-
-interface PkceParams {
-  challenge: string;
-  method: "s256" | "plain";
-}
-
-function pkceParams(body: Body): PkceParams | undefined {
-  const challenge = stringField(body, "code_challenge");
-  const method = stringField(body, "code_challenge_method").toLowerCase();
-  if (!challenge && !method) return undefined;
-  if (!challenge || (method !== "s256" && method !== "plain")) {
-    throw badRequest("validation_failed", "PKCE flow requires code_challenge_method and code_challenge");
-  }
-  if (challenge.length < 43 || challenge.length > 128) {
-    throw badRequest("validation_failed", "code challenge has to be between 43 and 128 characters");
-  }
-  return { challenge, method };
-}
-
-function base64Url(bytes: ArrayBuffer): string {
-  return Buffer.from(bytes).toString("base64url");
-}
+export type AuthServiceOptions = AuthContext;
 
 export function createAuthService(options: AuthServiceOptions) {
   const { db, clock, mailbox, siteUrl, settings } = options;
-  const issuerOf = (request: Request) => `${new URL(request.url).origin}/auth/v1`;
-
-  /** Stores a fresh email token for the user and sends the email (confirmation or recovery). */
-  async function sendEmailLink(
-    tx: Transaction,
-    user: UserRow,
-    kind: EmailKind,
-    redirectTo: string,
-    pkce: PkceParams | undefined,
-  ): Promise<void> {
-    const email = user.email ?? "";
-    const stored = (pkce ? PKCE_PREFIX : "") + tokenHash(email, newOtp());
-    const [tokenColumn, sentAtColumn] =
-      kind === "confirmation" ? ["confirmation_token", "confirmation_sent_at"] : ["recovery_token", "recovery_sent_at"];
-    await tx.query(`update auth.users set ${tokenColumn} = $1, ${sentAtColumn} = now(), updated_at = now() where id = $2`, [
-      stored,
-      user.id,
-    ]);
-    if (pkce) {
-      await tx.query(
-        `insert into auth.flow_state (id, user_id, auth_code, code_challenge_method, code_challenge, provider_type,
-           authentication_method, created_at, updated_at)
-         values ($1, $2, $3, $4, $5, 'email', $6, now(), now())`,
-        [crypto.randomUUID(), user.id, crypto.randomUUID(), pkce.method, pkce.challenge, kind === "confirmation" ? "email/signup" : "recovery"],
-      );
-    }
-    mailbox.send(authEmail(kind, email, stored, redirectTo));
-  }
-
-  async function signup(request: Request): Promise<Response> {
-    const body = await readBody(request);
-    const password = stringField(body, "password");
-    if (password === "") throw badRequest("validation_failed", "Signup requires a valid password");
-    checkPasswordStrength(password);
-    const pkce = pkceParams(body);
-    if (stringField(body, "phone")) throw badRequest("phone_provider_disabled", "Phone signups are disabled");
-    const email = validateEmail(stringField(body, "email"));
-    const data = body.data && typeof body.data === "object" && !Array.isArray(body.data) ? (body.data as Body) : {};
-    const redirectTo = allowedRedirect(new URL(request.url).searchParams.get("redirect_to"), siteUrl);
-    const passwordHash = await hashPassword(password);
-
-    return db.transaction(async (tx) => {
-      const existing = await findUserByEmail(tx, email);
-      if (existing?.email_confirmed_at) {
-        // With confirmations on, GoTrue answers a repeated sign-up with an obfuscated user (new
-        // random id, no identities, no session) and sends nothing, so existence never leaks.
-        const now = new Date(clock.now()).toISOString();
-        return Response.json({
-          id: crypto.randomUUID(),
-          aud: "authenticated",
-          role: "",
-          email,
-          phone: "",
-          confirmation_sent_at: now,
-          app_metadata: { provider: "email", providers: ["email"] },
-          user_metadata: data,
-          identities: [],
-          created_at: now,
-          updated_at: now,
-          is_anonymous: false,
-        });
-      }
-
-      let user = existing;
-      if (!user) {
-        // Not yet confirmed users keep their first password ("we can't be sure of their claimed
-        // identity"); a new one is created here.
-        const id = crypto.randomUUID();
-        const userMetadata = { ...data, sub: id, email, email_verified: false, phone_verified: false };
-        await tx.query(
-          `insert into auth.users (instance_id, id, aud, role, email, encrypted_password, raw_app_meta_data,
-             raw_user_meta_data, created_at, updated_at, is_anonymous)
-           values ($1, $2, 'authenticated', 'authenticated', $3, $4, $5, $6, now(), now(), false)`,
-          [INSTANCE_ID, id, email, passwordHash, { provider: "email", providers: ["email"] }, userMetadata],
-        );
-        await tx.query(
-          `insert into auth.identities (provider_id, user_id, identity_data, provider, created_at, updated_at)
-           values ($1::text, $1::uuid, $2, 'email', now(), now())`,
-          [id, { ...data, sub: id, email, email_verified: false, phone_verified: false }],
-        );
-        user = (await findUserById(tx, id))!;
-      }
-      await sendEmailLink(tx, user, "confirmation", redirectTo, pkce);
-      const fresh = (await findUserById(tx, user.id))!;
-      return Response.json(userJson(fresh, await loadIdentities(tx, fresh.id)));
-    });
-  }
-
-  type VerifyType = "signup" | "invite" | "email" | "recovery" | "magiclink";
-  const VERIFY_TYPES: ReadonlyArray<string> = ["signup", "invite", "email", "recovery", "magiclink"];
-
-  /** Finds the user an email token belongs to and checks it has not expired (GoTrue's verifyTokenHash). */
-  async function userForToken(
-    tx: Transaction,
-    type: VerifyType,
-    hash: string,
-  ): Promise<{ user: UserRow; kind: EmailKind }> {
-    const invalid = forbidden("otp_expired", "Email link is invalid or has expired");
-    let user: UserRow | undefined;
-    let kind: EmailKind = "confirmation";
-    if (type === "signup" || type === "invite" || type === "email") {
-      user = hash ? await findUserByToken(tx, "confirmation_token", hash) : undefined;
-    }
-    if (!user && (type === "recovery" || type === "magiclink" || type === "email")) {
-      user = hash ? await findUserByToken(tx, "recovery_token", hash) : undefined;
-      kind = "recovery";
-    }
-    if (!user) throw invalid;
-    const sentAt = kind === "confirmation" ? user.confirmation_sent_at : user.recovery_sent_at;
-    const lifetime = kind === "confirmation" ? CONFIRMATION_LIFETIME_MS : RECOVERY_LIFETIME_MS;
-    if (!sentAt || clock.now() > sentAt.getTime() + lifetime) throw invalid;
-    if (user.banned_until && user.banned_until.getTime() > clock.now()) throw forbidden("user_banned", "User is banned");
-    return { user, kind };
-  }
-
-  /** Uses the token up (single use) and confirms the email: both kinds prove the address. */
-  async function consumeToken(tx: Transaction, user: UserRow, kind: EmailKind): Promise<void> {
-    const column = kind === "confirmation" ? "confirmation_token" : "recovery_token";
-    await tx.query(
-      `update auth.users
-          set ${column} = '',
-              email_confirmed_at = coalesce(email_confirmed_at, now()),
-              raw_user_meta_data = coalesce(raw_user_meta_data, '{}'::jsonb) || '{"email_verified": true}'::jsonb,
-              updated_at = now()
-        where id = $1`,
-      [user.id],
-    );
-    await tx.query(
-      `update auth.identities set identity_data = identity_data || '{"email_verified": true}'::jsonb, updated_at = now()
-        where user_id = $1 and provider = 'email'`,
-      [user.id],
-    );
-  }
-
-  function verifyType(value: string): VerifyType {
-    if (value === "") throw badRequest("validation_failed", "Verify requires a verification type");
-    if (!VERIFY_TYPES.includes(value)) throw badRequest("validation_failed", "Unsupported verification type");
-    return value as VerifyType;
-  }
-
-  async function verifyPost(request: Request): Promise<Response> {
-    const body = await readBody(request);
-    const type = verifyType(stringField(body, "type"));
-    const token = stringField(body, "token");
-    let hash = stringField(body, "token_hash");
-    if ((token === "" && hash === "") || (token !== "" && hash !== "")) {
-      throw badRequest("validation_failed", "Verify requires either a token or a token hash");
-    }
-    const session = await db.transaction(async (tx) => {
-      if (token !== "") {
-        // The six-digit code: the hash of email + code must match the stored token.
-        const email = validateEmail(stringField(body, "email"));
-        hash = tokenHash(email, token);
-        const user = await findUserByEmail(tx, email);
-        const stored = [user?.confirmation_token, user?.recovery_token];
-        if (!user || !stored.some((value) => value === hash || value === PKCE_PREFIX + hash)) {
-          throw forbidden("otp_expired", "Token has expired or is invalid");
-        }
-        hash = stored.find((value) => value === hash || value === PKCE_PREFIX + hash)!;
-      } else if (stringField(body, "email") || stringField(body, "phone") || stringField(body, "redirect_to")) {
-        throw badRequest("validation_failed", "Only the token_hash and type should be provided");
-      }
-      const { user, kind } = await userForToken(tx, type, hash);
-      await consumeToken(tx, user, kind);
-      return issueSession(tx, settings, issuerOf(request), user.id, "otp");
-    });
-    return Response.json(session);
-  }
-
-  async function verifyGet(request: Request): Promise<Response> {
-    const params = new URL(request.url).searchParams;
-    const redirectTo = allowedRedirect(params.get("redirect_to"), siteUrl);
-    const token = params.get("token") ?? "";
-    const typeParam = params.get("type") ?? "";
-    const isPkce = token.startsWith(PKCE_PREFIX);
-    try {
-      const type = verifyType(typeParam);
-      if (token === "") throw badRequest("validation_failed", "Verify requires a token or a token hash");
-      const outcome = await db.transaction(async (tx) => {
-        const { user, kind } = await userForToken(tx, type, token);
-        await consumeToken(tx, user, kind);
-        if (!isPkce) return { session: await issueSession(tx, settings, issuerOf(request), user.id, "otp") };
-        const method = kind === "confirmation" ? "email/signup" : "recovery";
-        const { rows } = await tx.query<{ auth_code: string }>(
-          `update auth.flow_state set auth_code_issued_at = now(), updated_at = now()
-            where id = (select id from auth.flow_state where user_id = $1 and authentication_method = $2
-                        order by created_at desc limit 1)
-           returning auth_code`,
-          [user.id, method],
-        );
-        if (!rows[0]) throw badRequest("flow_state_not_found", "No associated flow state found.");
-        return { authCode: rows[0].auth_code };
-      });
-      const target = new URL(redirectTo);
-      if (outcome.authCode !== undefined) {
-        target.searchParams.set("code", outcome.authCode);
-      } else if (outcome.session) {
-        const fragment = new URLSearchParams({
-          access_token: outcome.session.access_token,
-          expires_at: String(outcome.session.expires_at),
-          expires_in: String(outcome.session.expires_in),
-          refresh_token: outcome.session.refresh_token,
-          token_type: "bearer",
-          type: typeParam,
-        });
-        target.hash = fragment.toString();
-      }
-      return Response.redirect(target.href, 303);
-    } catch (error) {
-      if (!(error instanceof AuthError)) throw error;
-      // GoTrue redirects errors too: in the fragment, and also in the query for PKCE.
-      const target = new URL(redirectTo);
-      const details = new URLSearchParams({
-        error: error.status === 403 ? "access_denied" : error.status === 400 ? "invalid_request" : "server_error",
-        error_code: error.code,
-        error_description: error.message,
-      });
-      if (isPkce) details.forEach((value, key) => target.searchParams.set(key, value));
-      target.hash = details.toString();
-      return Response.redirect(target.href, 303);
-    }
-  }
-
-  async function passwordGrant(request: Request): Promise<Response> {
-    const body = await readBody(request);
-    const email = stringField(body, "email").trim().toLowerCase();
-    const password = stringField(body, "password");
-    if (email === "" && stringField(body, "phone") === "") {
-      throw badRequest("validation_failed", "missing email or phone");
-    }
-    const session = await db.transaction(async (tx) => {
-      const user = email ? await findUserByEmail(tx, email) : undefined;
-      const invalid = badRequest("invalid_credentials", "Invalid login credentials");
-      if (!user) throw invalid;
-      if (user.banned_until && user.banned_until.getTime() > clock.now()) throw badRequest("user_banned", "User is banned");
-      if (!(await verifyPassword(password, user.encrypted_password))) throw invalid;
-      if (!user.email_confirmed_at) throw badRequest("email_not_confirmed", "Email not confirmed");
-      return issueSession(tx, settings, issuerOf(request), user.id, "password");
-    });
-    return Response.json(session);
-  }
-
-  async function refreshGrant(request: Request): Promise<Response> {
-    const body = await readBody(request);
-    const outcome = await db.transaction((tx) =>
-      refreshSession(tx, settings, issuerOf(request), stringField(body, "refresh_token")),
-    );
-    if (outcome instanceof AuthError) throw outcome;
-    return Response.json(outcome);
-  }
-
-  async function pkceGrant(request: Request): Promise<Response> {
-    const body = await readBody(request);
-    const authCode = stringField(body, "auth_code");
-    const verifier = stringField(body, "code_verifier");
-    if (!authCode || !verifier) throw badRequest("validation_failed", "invalid request: both auth code and code verifier should be non-empty");
-    const session: SessionResponse = await db.transaction(async (tx) => {
-      const { rows } = await tx.query<{
-        id: string;
-        user_id: string;
-        code_challenge: string;
-        code_challenge_method: string;
-        authentication_method: string;
-        auth_code_issued_at: Date | null;
-      }>(
-        `select id, user_id, code_challenge, code_challenge_method, authentication_method, auth_code_issued_at
-           from auth.flow_state where auth_code = $1 and auth_code_issued_at is not null`,
-        [authCode],
-      );
-      const flow = rows[0];
-      if (!flow) throw new AuthError(404, "flow_state_not_found", "invalid flow state, no valid flow state found");
-      if (clock.now() > flow.auth_code_issued_at!.getTime() + FLOW_STATE_LIFETIME_MS) {
-        throw new AuthError(404, "flow_state_expired", "invalid flow state, flow state has expired");
-      }
-      const expected =
-        flow.code_challenge_method === "s256"
-          ? base64Url(await crypto.subtle.digest("SHA-256", new TextEncoder().encode(verifier)))
-          : verifier;
-      if (expected !== flow.code_challenge) {
-        throw forbidden("bad_code_verifier", "code challenge does not match previously saved code verifier");
-      }
-      await tx.query(`delete from auth.flow_state where id = $1`, [flow.id]);
-      return issueSession(tx, settings, issuerOf(request), flow.user_id, flow.authentication_method);
-    });
-    return Response.json(session);
-  }
-
-  async function getUser(request: Request): Promise<Response> {
-    const user = await db.transaction(async (tx) => {
-      const who = await authenticate(tx, settings, request);
-      return userJson(who.user, await loadIdentities(tx, who.user.id));
-    });
-    return Response.json(user);
-  }
-
-  async function updateUser(request: Request): Promise<Response> {
-    const body = await readBody(request);
-    const user = await db.transaction(async (tx) => {
-      const who = await authenticate(tx, settings, request);
-      const email = stringField(body, "email").trim().toLowerCase();
-      if ((email && email !== who.user.email) || stringField(body, "phone")) {
-        throw unprocessable("validation_failed", "The local Supabase does not support changing the email or phone");
-      }
-      if (typeof body.password === "string") {
-        checkPasswordStrength(body.password);
-        if (await verifyPassword(body.password, who.user.encrypted_password)) {
-          throw unprocessable("same_password", "New password should be different from the old password.");
-        }
-        await tx.query(`update auth.users set encrypted_password = $1, updated_at = now() where id = $2`, [
-          await hashPassword(body.password),
-          who.user.id,
-        ]);
-        // GoTrue ends the user's other sessions when the password changes.
-        if (who.sessionId) {
-          await tx.query(`delete from auth.sessions where user_id = $1 and id <> $2`, [who.user.id, who.sessionId]);
-        }
-      }
-      if (body.data !== undefined && body.data !== null) {
-        if (typeof body.data !== "object" || Array.isArray(body.data)) {
-          throw badRequest("bad_json", "Could not parse request body as JSON: data must be an object");
-        }
-        // Merged into the metadata; a key set to null is removed.
-        const entries = Object.entries(body.data as Body);
-        const { rows } = await tx.query<{ meta: Body }>(`select coalesce(raw_user_meta_data, '{}'::jsonb) as meta from auth.users where id = $1`, [
-          who.user.id,
-        ]);
-        const metadata: Body = { ...(rows[0]?.meta ?? {}) };
-        for (const [key, value] of entries) {
-          if (value === null) delete metadata[key];
-          else metadata[key] = value;
-        }
-        await tx.query(`update auth.users set raw_user_meta_data = $1, updated_at = now() where id = $2`, [metadata, who.user.id]);
-      }
-      const fresh = (await findUserById(tx, who.user.id))!;
-      return userJson(fresh, await loadIdentities(tx, fresh.id));
-    });
-    return Response.json(user);
-  }
-
-  async function signOut(request: Request): Promise<Response> {
-    const scope = (new URL(request.url).searchParams.get("scope") ?? "global") as LogoutScope;
-    if (!["global", "local", "others"].includes(scope)) {
-      throw badRequest("validation_failed", `Unsupported logout scope "${scope}"`);
-    }
-    await db.transaction(async (tx) => logout(tx, await authenticate(tx, settings, request), scope));
-    return new Response(null, { status: 204 });
-  }
-
-  async function recover(request: Request): Promise<Response> {
-    const body = await readBody(request);
-    const email = validateEmail(stringField(body, "email"));
-    const pkce = pkceParams(body);
-    const redirectTo = allowedRedirect(new URL(request.url).searchParams.get("redirect_to"), siteUrl);
-    await db.transaction(async (tx) => {
-      const user = await findUserByEmail(tx, email);
-      if (user) await sendEmailLink(tx, user, "recovery", redirectTo, pkce);
-    });
-    return Response.json({});
-  }
-
-  const settingsBody = {
-    external: {
-      anonymous_users: false,
-      apple: false,
-      azure: false,
-      bitbucket: false,
-      discord: false,
-      email: true,
-      facebook: false,
-      figma: false,
-      github: false,
-      gitlab: false,
-      google: false,
-      keycloak: false,
-      kakao: false,
-      linkedin_oidc: false,
-      notion: false,
-      phone: false,
-      saml: false,
-      slack_oidc: false,
-      spotify: false,
-      twitch: false,
-      twitter: false,
-      workos: false,
-      zoom: false,
-    },
-    disable_signup: false,
-    mailer_autoconfirm: false,
-    phone_autoconfirm: false,
-    sms_provider: "",
-    saml_enabled: false,
-  };
+  // The caller's settings object itself: the gateway changes its token lifetime in place.
+  const ctx: AuthContext = { db, clock, mailbox, siteUrl, settings };
 
   async function route(request: Request, path: string): Promise<Response> {
     const method = request.method.toUpperCase();
-    const grantType = new URL(request.url).searchParams.get("grant_type");
     switch (`${method} ${path}`) {
       case "POST /signup":
-        return signup(request);
+        return signup(ctx, request);
       case "POST /verify":
-        return verifyPost(request);
+        return verifyPost(ctx, request);
       case "GET /verify":
-        return verifyGet(request);
+        return verifyGet(ctx, request);
       case "POST /token":
-        if (grantType === "password") return passwordGrant(request);
-        if (grantType === "refresh_token") return refreshGrant(request);
-        if (grantType === "pkce") return pkceGrant(request);
-        throw badRequest("validation_failed", "unsupported_grant_type");
+        return tokenGrant(ctx, request);
       case "GET /user":
-        return getUser(request);
+        return getUser(ctx, request);
       case "PUT /user":
-        return updateUser(request);
+        return updateUser(ctx, request);
       case "POST /logout":
-        return signOut(request);
+        return signOut(ctx, request);
       case "POST /recover":
-        return recover(request);
+        return recover(ctx, request);
       case "GET /settings":
-        return Response.json(settingsBody);
+        return getSettings();
       case "GET /health":
-        return Response.json({
-          version: "local",
-          name: "GoTrue",
-          description: "GoTrue is a user registration and authentication API",
-        });
+        return getHealth();
       case "GET /.well-known/jwks.json":
-        // The signing key's public half (none on the legacy HS256 secret, which is secret).
-        return Response.json(settings.keys.jwks(), { headers: { "Cache-Control": "public, max-age=600" } });
+        return getJwks(ctx);
       default:
         throw new AuthError(404, "not_found", "Not found");
     }

@@ -37,6 +37,15 @@ export function seoMeta({ title, description, path, origin, type = "website", js
   return tags;
 }
 
+/**
+ * A dashboard page's title and description. Only a signed-in user ever sees these pages (anyone
+ * else, crawlers included, is sent to /auth), so they need no canonical URL or social cards; the
+ * description is what a browser's history and bookmarks show (docs/decisions/029).
+ */
+export function dashboardMeta(page: string, description: string): MetaDescriptor[] {
+  return [{ title: `${page} | ${PRODUCT_NAME}` }, { name: "description", content: description }];
+}
+
 /** The publisher every structured-data block names. */
 export function publisherJsonLd(origin: string) {
   return {

@@ -16,6 +16,7 @@ import { hitFormRateLimit, refuseTooManyAttempts } from "~/lib/rate-limits.serve
 import { getSupabase, getUser, safeRedirectPath } from "~/lib/session.server";
 import { flashToast } from "~/lib/toast.server";
 import type { Route } from "./+types/auth";
+import { originFrom } from "~/lib/seo";
 
 const SIGN_UP_FIELDS = ["fullName", "email", "password"];
 const SIGN_IN_FIELDS = ["email", "password"];
@@ -82,12 +83,14 @@ export async function action({ request, context }: Route.ActionArgs) {
   throw redirect(safeRedirectPath(validated.value.redirectTo));
 }
 
-export function meta({ loaderData }: Route.MetaArgs) {
+export function meta({ loaderData, matches }: Route.MetaArgs) {
   const signup = loaderData?.mode === "signup";
   return [
     { title: signup ? "Create your account | Tonewise" : "Sign in | Tonewise" },
     { name: "description", content: "Sign in to Tonewise or create a free account." },
-    { name: "robots", content: "noindex" },
+    // Indexable: people search for a product's sign-in page (docs/decisions/029). Every mode and
+    // redirect target is the same page to a search engine.
+    { tagName: "link", rel: "canonical", href: new URL("/auth", originFrom(matches)).toString() },
   ];
 }
 

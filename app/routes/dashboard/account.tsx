@@ -14,6 +14,7 @@ import { flashToast } from "~/lib/toast.server";
 import type { Route } from "./+types/account";
 import type { loader as layoutLoader } from "./layout";
 import { createTokenAction, revokeTokenAction } from "./account.server";
+import { dashboardMeta } from "~/lib/seo";
 
 export async function loader({ context }: Route.LoaderArgs) {
   return { tokens: await listAccessTokens(getSupabase(context), dashboardUser(context).id) };
@@ -45,7 +46,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   return { result: validated.submission.reply({ resetForm: true }) };
 }
 
-export const meta = () => [{ title: "Account | Tonewise" }];
+export const meta = () => dashboardMeta("Account", "Your Tonewise profile, password, extension access tokens and account deletion.");
 
 export default function Account({ actionData, loaderData }: Route.ComponentProps) {
   const { account } = useRouteLoaderData<typeof layoutLoader>("routes/dashboard/layout")!;

@@ -4,6 +4,7 @@ import { ReminderSection } from "~/components/follow-ups/reminder-list";
 import { timeZoneName } from "~/lib/follow-ups/format";
 import type { Route } from "./+types/follow-ups";
 import { changeReminderAction, createReminderAction, loadFollowUpsPage } from "./follow-ups.server";
+import { dashboardMeta } from "~/lib/seo";
 
 export async function loader({ context }: Route.LoaderArgs) {
   return loadFollowUpsPage(context);
@@ -24,7 +25,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   return redirect(FOLLOW_UPS_PATH, 303);
 }
 
-export const meta = () => [{ title: "Follow-ups | Tonewise" }];
+export const meta = () => dashboardMeta("Follow-ups", "The follow-ups Tonewise reminds you of: due now, upcoming and done.");
 
 export default function FollowUps({ loaderData, actionData }: Route.ComponentProps) {
   const { timeZone, timeZoneSet, due, upcoming, done, choices } = loaderData;

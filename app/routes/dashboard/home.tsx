@@ -15,6 +15,7 @@ import { reminderChoiceInstants } from "~/lib/follow-ups/schedule";
 import { nextResetDate } from "~/lib/usage";
 import type { Route } from "./+types/home";
 import type { loader as layoutLoader } from "./layout";
+import { dashboardMeta } from "~/lib/seo";
 
 export async function loader({ context }: Route.LoaderArgs) {
   const supabase = getSupabase(context);
@@ -37,7 +38,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   return submitTryIt(request, context);
 }
 
-export const meta = () => [{ title: "Dashboard | Tonewise" }];
+export const meta = () => dashboardMeta("Dashboard", "Your Tonewise messages this month, your plan, and Try it.");
 
 const steps = [
   { title: "Install the extension", text: "Add Tonewise to your browser from the Chrome Web Store." },

@@ -36,8 +36,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { account };
 }
 
-export const meta: Route.MetaFunction = () => [{ name: "robots", content: "noindex" }];
-
 const navItems = [
   { label: "Home", to: "/dashboard", end: true },
   { label: "Follow-ups", to: "/dashboard/follow-ups", end: false },

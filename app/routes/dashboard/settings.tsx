@@ -10,6 +10,7 @@ import { adoptBrowserTimeZone, loadSettings, saveSettings, timeZoneOptions } fro
 import { parseFormSubmission } from "~/lib/form-validation.server";
 import { flashToast } from "~/lib/toast.server";
 import type { Route } from "./+types/settings";
+import { dashboardMeta } from "~/lib/seo";
 
 export async function loader({ context }: Route.LoaderArgs) {
   return { settings: await loadSettings(getSupabase(context), dashboardUser(context).id), timeZones: timeZoneOptions() };
@@ -39,7 +40,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   return null;
 }
 
-export const meta = () => [{ title: "Settings | Tonewise" }];
+export const meta = () => dashboardMeta("Settings", "How the Tonewise extension writes for you: tone, message type, notifications and time zone.");
 
 function SelectField<Option extends string>({
   id,

@@ -18,8 +18,9 @@ import { flashToast } from "~/lib/toast.server";
 import type { Route } from "./+types/subscription";
 import type { loader as layoutLoader } from "./layout";
 import { errorMessage } from "~/lib/error-message";
+import { dashboardMeta } from "~/lib/seo";
 
-export const meta = () => [{ title: "Subscription | Tonewise" }];
+export const meta = () => dashboardMeta("Subscription", "Your Tonewise plan, billing and invoices.");
 
 /** `?success=true` / `?canceled=true` (the return from Checkout): toast, then the clean URL. */
 export const middleware: Route.MiddlewareFunction[] = [checkoutReturnMiddleware];

@@ -6,8 +6,10 @@ export function loader({ context }: Route.LoaderArgs) {
   const body = [
     "User-agent: *",
     "Allow: /",
-    "Disallow: /dashboard",
-    "Disallow: /auth",
+    // The sign-in page may be indexed; its one-time links (confirm, reset) and the API may not. The
+    // dashboard is not listed: a crawler has no session, so it only ever gets the redirect to
+    // /auth (docs/decisions/029).
+    "Disallow: /auth/",
     "Disallow: /api/",
     "",
     `Sitemap: ${origin}/sitemap.xml`,

@@ -11,9 +11,9 @@ import { LOCAL_SUPABASE_ANON_KEY } from "../emulators/config.ts";
 const PASSWORD = "Bench-Password-9";
 
 /** One Cookie header per signed-in account. */
-export async function createDashboardSessions(supabaseUrl: string, count: number): Promise<string[]> {
+export async function createDashboardSessions(supabaseUrl: string, count: number, label = "dashboard"): Promise<string[]> {
   const anon = createClient(supabaseUrl, LOCAL_SUPABASE_ANON_KEY, { auth: { persistSession: false, autoRefreshToken: false } });
-  const emails = Array.from({ length: count }, (_, index) => `dashboard-${index}@example.com`);
+  const emails = Array.from({ length: count }, (_, index) => `${label}-${index}@example.com`);
   for (const email of emails) {
     const { error } = await anon.auth.signUp({ email, password: PASSWORD, options: { data: { full_name: "Bench User" } } });
     if (error) throw new Error(`bench sign-up failed: ${error.message}`);
@@ -21,7 +21,7 @@ export async function createDashboardSessions(supabaseUrl: string, count: number
   const confirmed = await fetch(`${supabaseUrl}/__emulator/sql`, {
     method: "POST",
     headers: { "Content-Type": "application/json" },
-    body: JSON.stringify({ query: "update auth.users set email_confirmed_at = now() where email like 'dashboard-%@example.com'", params: [] }),
+    body: JSON.stringify({ query: "update auth.users set email_confirmed_at = now() where email like $1", params: [`${label}-%@example.com`] }),
   });
   if (!confirmed.ok) throw new Error(`bench set-up failed: ${await confirmed.text()}`);
 

@@ -53,13 +53,17 @@ export interface LighthouseResult {
   scores: Partial<Record<Category, number>>;
   /** The performance metrics behind the score, as Lighthouse displays them (e.g. "2.1 s"). */
   metrics?: string;
+  /** Cumulative layout shift and total blocking time (ms), as numbers, for their own budgets. */
+  cls?: number;
+  tbtMs?: number;
   /** Lighthouse's own host CPU benchmark: lower means a slower (or busier) machine. */
   benchmarkIndex?: number;
   /** Why the run produced no scores (or a partial run's warning). */
   error?: string;
 }
 
-export async function runLighthouse(setup: LighthouseSetup, url: string): Promise<LighthouseResult> {
+/** `headers`: sent with every request of the page load (e.g. a signed-in session's Cookie). */
+export async function runLighthouse(setup: LighthouseSetup, url: string, headers?: Record<string, string>): Promise<LighthouseResult> {
   const directory = mkdtempSync(path.join(tmpdir(), "tonewise-lighthouse-"));
   const report = path.join(directory, "report.json");
   try {
@@ -73,6 +77,7 @@ export async function runLighthouse(setup: LighthouseSetup, url: string): Promis
         `--output-path=${report}`,
         `--only-categories=${CATEGORIES.join(",")}`,
         `--chrome-flags=${CHROME_FLAGS.join(" ")}`,
+        ...(headers ? [`--extra-headers=${JSON.stringify(headers)}`] : []),
       ],
       {
         env: { ...process.env, CHROME_PATH: setup.chromium, TMPDIR: directory },
@@ -85,7 +90,7 @@ export async function runLighthouse(setup: LighthouseSetup, url: string): Promis
     const parsed = JSON.parse(readFileSync(report, "utf8")) as {
       runtimeError?: { code: string; message: string };
       categories: Record<string, { score: number | null } | undefined>;
-      audits: Record<string, { displayValue?: string } | undefined>;
+      audits: Record<string, { displayValue?: string; numericValue?: number } | undefined>;
       environment?: { benchmarkIndex?: number };
     };
     if (parsed.runtimeError) return { url, scores: {}, error: `${parsed.runtimeError.code}: ${parsed.runtimeError.message}` };
@@ -97,7 +102,14 @@ export async function runLighthouse(setup: LighthouseSetup, url: string): Promis
     const metrics = Object.entries(METRICS)
       .map(([id, label]) => `${label} ${parsed.audits[id]?.displayValue ?? "–"}`)
       .join(", ");
-    return { url, scores, metrics, benchmarkIndex: parsed.environment?.benchmarkIndex };
+    return {
+      url,
+      scores,
+      metrics,
+      cls: parsed.audits["cumulative-layout-shift"]?.numericValue,
+      tbtMs: parsed.audits["total-blocking-time"]?.numericValue,
+      benchmarkIndex: parsed.environment?.benchmarkIndex,
+    };
   } finally {
     rmSync(directory, { recursive: true, force: true });
   }

@@ -178,10 +178,7 @@ async function payCheckout(ctx: HostedContext, id: string, request: Request): Pr
   if (!/^[^\s@]+@[^\s@]+$/.test(email)) {
     return renderCheckout(ctx, record, form, { message: "Enter a valid email address.", status: 400 });
   }
-  const outcome = chargeCard(
-    { number: form.cardNumber, expiry: form.expiry, cvc: form.cvc, name: form.name },
-    ctx.now(),
-  );
+  const outcome = chargeCard({ number: form.cardNumber, expiry: form.expiry, cvc: form.cvc }, ctx.now());
   if (!outcome.ok) {
     return renderCheckout(ctx, record, form, {
       message: outcome.message,

@@ -129,12 +129,11 @@ function renderCheckout(
   const first = record.lineItems[0];
   const interval = first?.price.recurring?.interval ?? "month";
   const priceText = first ? formatAmount(first.price.unit_amount ?? 0, first.price.currency) : "";
-  const quantity = first && first.quantity > 1 ? `${first.quantity} × ` : "";
   const total = formatAmount(record.session.amount_total ?? 0, record.session.currency ?? "usd");
   return html(
     checkoutPage({
       sessionId: record.session.id,
-      heading: `${quantity}${first?.description ?? "Subscription"} — ${priceText} per ${interval}`,
+      heading: `${first?.description ?? "Subscription"} — ${priceText} per ${interval}`,
       totalLine: `Total due today: ${total}. Renews every ${interval} until you cancel.`,
       email: knownEmail(ctx, record),
       cancelUrl: record.session.cancel_url,

@@ -19,7 +19,6 @@ import { catchUpWithClock, failNextPayment, type BillingContext } from "./billin
 import { toUnixSeconds } from "./calendar.ts";
 import { AUTOMATIC, createEventRecorder } from "./events.ts";
 import { handleHostedRequest } from "./hosted.ts";
-import { messagePage } from "./pages.ts";
 import { createStore, seedStore } from "./store.ts";
 import { createWebhookDispatcher, type WebhookDelivery, type WebhookDispatcher } from "./webhooks.ts";
 
@@ -91,16 +90,6 @@ export function createStripeEmulator(options: StripeEmulatorOptions): StripeEmul
 
     const hosted = await handleHostedRequest(ctx, request);
     if (hosted) return hosted;
-
-    if (pathname === "/" && request.method.toUpperCase() === "GET") {
-      return new Response(
-        messagePage(
-          "Local Stripe",
-          `The local Stripe emulator. API at ${ctx.baseUrl}/v1; checkout and portal pages open from the links Tonewise creates.`,
-        ),
-        { headers: { "Content-Type": "text/html; charset=utf-8" } },
-      );
-    }
     return new Response("Not found", { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8" } });
   }
 

@@ -9,7 +9,7 @@
 import {
   createCheckoutSession,
   createCustomer,
-  cancelNow,
+  endSubscription,
   isEnded,
   scheduleCancellation,
   unscheduleCancellation,
@@ -148,7 +148,7 @@ export async function handleApiRequest(ctx: ApiContext, request: Request): Promi
     }
   }
 
-  const events = createEventRecorder(ctx.store, ctx.now, { requestId, idempotencyKey });
+  const events = createEventRecorder(ctx.store, { requestId, idempotencyKey });
   let status: number;
   let body: string;
   try {
@@ -162,7 +162,7 @@ export async function handleApiRequest(ctx: ApiContext, request: Request): Promi
   }
   // Stripe keeps the outcome once the endpoint has started executing; rejected params are not kept.
   if (idempotencyKey && status !== 400) {
-    ctx.store.idempotentResponses.set(idempotencyKey, { fingerprint: requestFingerprint, status, body, requestId });
+    ctx.store.idempotentResponses.set(idempotencyKey, { fingerprint: requestFingerprint, status, body });
   }
   if (events.events.length > 0) void ctx.webhooks.deliver(events.events);
   return respond(status, body);
@@ -317,7 +317,6 @@ function createCheckoutSessionHandler(ctx: ApiContext, request: ApiRequest): Api
     metadata: applyMetadata({}, p),
     subscriptionMetadata: applyMetadata({}, readObject(p, "subscription_data") ?? {}, "metadata", "subscription_data[metadata]"),
     allowPromotionCodes: readBoolean(p, "allow_promotion_codes") ?? null,
-    expiresAt: null,
   });
   return ok(ctx, record.session, request);
 }
@@ -348,14 +347,8 @@ function createPortalSession(ctx: ApiContext, request: ApiRequest): ApiResult {
   const session: PortalSessionObject = {
     id,
     object: "billing_portal.session",
-    configuration: "bpc_tonewise_local_default",
-    created: ctx.now(),
     customer: customerId,
-    customer_account: null,
-    flow: null,
     livemode: false,
-    locale: null,
-    on_behalf_of: null,
     return_url: readString(p, "return_url") || null,
     url: `${ctx.baseUrl}/portal/${id}`,
   };
@@ -412,7 +405,7 @@ function cancelSubscriptionHandler(ctx: ApiContext, request: ApiRequest, id: str
   const subscription = subscriptionOr404(ctx, id);
   // Stripe treats a canceled subscription as deleted: canceling it again is a 404.
   if (isEnded(subscription)) throw noSuch("subscription", id);
-  cancelNow(ctx, request.events, subscription);
+  endSubscription(request.events, subscription, ctx.now());
   return ok(ctx, subscription, request);
 }
 

@@ -4,7 +4,7 @@
  *
  * Routes served by `handle(request)`:
  * - `/v1/…` — the REST API (see api.ts): customers, prices, products, checkout sessions,
- *   billing portal sessions, subscriptions, invoices, events.
+ *   billing portal sessions, subscriptions, invoice and event lists.
  * - `GET /checkout/:id`, `POST /checkout/:id/pay` — hosted checkout (see hosted.ts).
  * - `GET /portal/:id`, `POST /portal/:id/subscriptions/:sub/:action` — customer portal.
  * - `POST /__stripe/subscriptions/:id/fail-next-payment` — test hook: the subscription's next
@@ -57,7 +57,7 @@ export function createStripeEmulator(options: StripeEmulatorOptions): StripeEmul
   let webhookUrl = options.webhookUrl;
   const now = () => toUnixSeconds(clock.now());
   const store = createStore();
-  seedStore(store, now());
+  seedStore(store);
   const webhooks: WebhookDispatcher = createWebhookDispatcher({
     secret: options.webhookSecret,
     url: () => webhookUrl,
@@ -106,14 +106,14 @@ export function createStripeEmulator(options: StripeEmulatorOptions): StripeEmul
       }
     },
     reset() {
-      seedStore(store, now());
+      seedStore(store);
       webhooks.reset();
     },
     setWebhookUrl(url) {
       webhookUrl = url;
     },
     async advanceClock() {
-      const events = createEventRecorder(store, now, AUTOMATIC);
+      const events = createEventRecorder(store, AUTOMATIC);
       catchUpWithClock(ctx, events);
       await webhooks.deliver(events.events);
     },

@@ -3,20 +3,11 @@
  * statuses, which the `stripe` SDK turns into its typed errors (StripeInvalidRequestError, …).
  */
 
-export type StripeErrorType =
-  | "api_error"
-  | "card_error"
-  | "idempotency_error"
-  | "invalid_request_error";
-
 export interface StripeErrorBody {
-  type: StripeErrorType;
+  type: "api_error" | "idempotency_error" | "invalid_request_error";
   message: string;
   code?: string;
   param?: string;
-  decline_code?: string;
-  doc_url?: string;
-  request_log_url?: string;
 }
 
 export class StripeApiError extends Error {
@@ -35,7 +26,7 @@ export function invalidRequest(message: string, param?: string, code?: string): 
   return new StripeApiError(400, {
     type: "invalid_request_error",
     message,
-    ...(code ? { code, doc_url: `https://stripe.com/docs/error-codes/${code.replaceAll("_", "-")}` } : {}),
+    ...(code ? { code } : {}),
     ...(param ? { param } : {}),
   });
 }
@@ -45,11 +36,7 @@ export function missingParam(param: string): StripeApiError {
 }
 
 export function unknownParam(param: string): StripeApiError {
-  return invalidRequest(
-    `Received unknown parameter: ${param}`,
-    param,
-    "parameter_unknown",
-  );
+  return invalidRequest(`Received unknown parameter: ${param}`, param, "parameter_unknown");
 }
 
 /**
@@ -64,7 +51,6 @@ export function noSuch(
   return new StripeApiError(where.status ?? 404, {
     type: "invalid_request_error",
     code: "resource_missing",
-    doc_url: "https://stripe.com/docs/error-codes/resource-missing",
     message: `No such ${kind}: '${id}'`,
     param: where.param,
   });

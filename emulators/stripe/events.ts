@@ -22,7 +22,7 @@ export interface EventRecorder {
 
 export const AUTOMATIC: EventOrigin = { requestId: null, idempotencyKey: null };
 
-export function createEventRecorder(store: StripeStore, now: () => number, origin: EventOrigin): EventRecorder {
+export function createEventRecorder(store: StripeStore, origin: EventOrigin): EventRecorder {
   const events: EventObject[] = [];
   return {
     events,
@@ -31,7 +31,6 @@ export function createEventRecorder(store: StripeStore, now: () => number, origi
         id: newId("evt"),
         object: "event",
         api_version: API_VERSION,
-        created: now(),
         data: {
           object: structuredClone(object),
           ...(previousAttributes ? { previous_attributes: structuredClone(previousAttributes) } : {}),

@@ -63,10 +63,10 @@ function arraysFromIndexedObjects(value: ParamValue): ParamValue {
     .map((index) => converted[String(index)] as ParamValue);
 }
 
-/** Rejects top-level params the endpoint does not accept, like the API ("Received unknown parameter"). */
-export function assertKnownParams(params: Params, accepted: ReadonlySet<string>): void {
+/** Rejects params the endpoint does not take, like the API ("Received unknown parameter"). */
+export function assertKnownParams(params: Params, accepted: readonly string[]): void {
   for (const key of Object.keys(params)) {
-    if (!accepted.has(key)) throw unknownParam(key);
+    if (!accepted.includes(key)) throw unknownParam(key);
   }
 }
 
@@ -77,18 +77,12 @@ export function readString(params: Params, name: string, param = name): string |
   return value;
 }
 
-/** A string param where "" (how the SDK sends `null`) means "unset". */
-export function readNullableString(params: Params, name: string, param = name): string | null | undefined {
-  const value = readString(params, name, param);
-  return value === "" ? null : value;
-}
-
-export function readBoolean(params: Params, name: string, param = name): boolean | undefined {
-  const value = readString(params, name, param);
+export function readBoolean(params: Params, name: string): boolean | undefined {
+  const value = readString(params, name);
   if (value === undefined) return undefined;
   if (value === "true") return true;
   if (value === "false") return false;
-  throw invalidRequest(`Invalid boolean: ${value}`, param);
+  throw invalidRequest(`Invalid boolean: ${value}`, name);
 }
 
 export function readInteger(params: Params, name: string, param = name): number | undefined {
@@ -98,23 +92,23 @@ export function readInteger(params: Params, name: string, param = name): number 
   return Number(value);
 }
 
-export function readObject(params: Params, name: string, param = name): Params | undefined {
+export function readObject(params: Params, name: string): Params | undefined {
   const value = params[name];
   if (value === undefined || value === "") return undefined;
   if (typeof value !== "object" || Array.isArray(value)) {
-    throw invalidRequest(`Invalid object: ${param} must be an object.`, param);
+    throw invalidRequest(`Invalid object: ${name} must be an object.`, name);
   }
   return value;
 }
 
-export function readList(params: Params, name: string, param = name): ParamValue[] | undefined {
+export function readList(params: Params, name: string): ParamValue[] | undefined {
   const value = params[name];
   if (value === undefined || value === "") return undefined;
-  if (!Array.isArray(value)) throw invalidRequest(`Invalid array: ${param} must be an array.`, param);
+  if (!Array.isArray(value)) throw invalidRequest(`Invalid array: ${name} must be an array.`, name);
   return value;
 }
 
-/** `expand[]=a&expand[]=b.c` → ["a", "b.c"]. */
+/** `expand[]=a&expand[]=b` → ["a", "b"]. */
 export function readExpand(params: Params): string[] {
   return (readList(params, "expand") ?? []).map((entry, index) => {
     if (typeof entry !== "string") throw invalidRequest("Invalid array: expand must be strings.", `expand[${index}]`);
@@ -126,8 +120,7 @@ export type Metadata = Record<string, string>;
 
 /**
  * Applies a `metadata` param to existing metadata as Stripe does: keys merge, a key set to ""
- * is removed, and `metadata=""` clears everything. Limits: 50 keys, 40-character keys,
- * 500-character values.
+ * is removed, and `metadata=""` clears everything.
  */
 export function applyMetadata(current: Metadata, params: Params, name = "metadata", param = name): Metadata {
   const value = params[name];
@@ -141,17 +134,8 @@ export function applyMetadata(current: Metadata, params: Params, name = "metadat
     if (typeof entry !== "string") {
       throw invalidRequest(`Invalid value for metadata key '${key}': must be a string.`, `${param}[${key}]`);
     }
-    if (key.length > 40) {
-      throw invalidRequest(`Metadata keys can have a maximum length of 40 characters.`, `${param}[${key}]`);
-    }
-    if (entry.length > 500) {
-      throw invalidRequest(`Metadata values can have a maximum length of 500 characters.`, `${param}[${key}]`);
-    }
     if (entry === "") delete next[key];
     else next[key] = entry;
-  }
-  if (Object.keys(next).length > 50) {
-    throw invalidRequest("Metadata can have a maximum of 50 keys.", param);
   }
   return next;
 }

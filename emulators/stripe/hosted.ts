@@ -5,14 +5,15 @@
  * usually processed them by the time the browser arrives back.
  */
 import {
-  cancelNow,
   completeCheckout,
   currentPeriod,
+  endSubscription,
   expireSessionIfDue,
   formatAmount,
   isEnded,
   openInvoices,
   payOpenInvoices,
+  productName,
   scheduleCancellation,
   unscheduleCancellation,
   updateSubscription,
@@ -65,7 +66,7 @@ function redirect(location: string): Response {
 
 /** Runs a change that records events, then delivers them before answering. */
 async function withEvents<T>(ctx: HostedContext, change: (events: EventRecorder) => T): Promise<T> {
-  const events = createEventRecorder(ctx.store, ctx.now, AUTOMATIC);
+  const events = createEventRecorder(ctx.store, AUTOMATIC);
   const result = change(events);
   if (events.events.length > 0) await ctx.webhooks.deliver(events.events);
   return result;
@@ -127,14 +128,13 @@ function renderCheckout(
   error?: { message: string; status: number },
 ): Response {
   const first = record.lineItems[0];
-  const interval = first?.price.recurring?.interval ?? "month";
+  const interval = first?.price.recurring.interval ?? "month";
   const priceText = first ? formatAmount(first.price.unit_amount ?? 0, first.price.currency) : "";
-  const quantity = first && first.quantity > 1 ? `${first.quantity} × ` : "";
   const total = formatAmount(record.session.amount_total ?? 0, record.session.currency ?? "usd");
   return html(
     checkoutPage({
       sessionId: record.session.id,
-      heading: `${quantity}${first?.description ?? "Subscription"} — ${priceText} per ${interval}`,
+      heading: `${first?.description ?? "Subscription"} — ${priceText} per ${interval}`,
       totalLine: `Total due today: ${total}. Renews every ${interval} until you cancel.`,
       email: knownEmail(ctx, record),
       cancelUrl: record.session.cancel_url,
@@ -178,10 +178,7 @@ async function payCheckout(ctx: HostedContext, id: string, request: Request): Pr
   if (!/^[^\s@]+@[^\s@]+$/.test(email)) {
     return renderCheckout(ctx, record, form, { message: "Enter a valid email address.", status: 400 });
   }
-  const outcome = chargeCard(
-    { number: form.cardNumber, expiry: form.expiry, cvc: form.cvc, name: form.name },
-    ctx.now(),
-  );
+  const outcome = chargeCard({ number: form.cardNumber, expiry: form.expiry, cvc: form.cvc }, ctx.now());
   if (!outcome.ok) {
     return renderCheckout(ctx, record, form, {
       message: outcome.message,
@@ -214,10 +211,8 @@ function showPortal(ctx: HostedContext, id: string): Response {
         const price = item?.price;
         return {
           subscription,
-          planName: price ? (ctx.store.products.get(price.product)?.name ?? price.product) : "Subscription",
-          priceLine: price
-            ? `${formatAmount(price.unit_amount ?? 0, price.currency)} per ${price.recurring?.interval ?? "month"}`
-            : "",
+          planName: price ? productName(ctx.store, price) : "Subscription",
+          priceLine: price ? `${formatAmount(price.unit_amount ?? 0, price.currency)} per ${price.recurring.interval}` : "",
           periodEnd: currentPeriod(subscription).end,
           hasOpenInvoice: openInvoices(ctx, subscription).length > 0,
         };
@@ -248,7 +243,7 @@ async function portalAction(
           updateSubscription(events, subscription, (sub) => unscheduleCancellation(sub));
           break;
         case "cancel-now":
-          cancelNow(ctx, events, subscription);
+          endSubscription(events, subscription, ctx.now());
           break;
         case "update-payment":
           payOpenInvoices(ctx, events, subscription);

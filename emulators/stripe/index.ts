@@ -4,7 +4,7 @@
  *
  * Routes served by `handle(request)`:
  * - `/v1/…` — the REST API (see api.ts): customers, prices, products, checkout sessions,
- *   billing portal sessions, subscriptions, invoices, events.
+ *   billing portal sessions, subscriptions, invoice and event lists.
  * - `GET /checkout/:id`, `POST /checkout/:id/pay` — hosted checkout (see hosted.ts).
  * - `GET /portal/:id`, `POST /portal/:id/subscriptions/:sub/:action` — customer portal.
  * - `POST /__stripe/subscriptions/:id/fail-next-payment` — test hook: the subscription's next
@@ -19,7 +19,6 @@ import { catchUpWithClock, failNextPayment, type BillingContext } from "./billin
 import { toUnixSeconds } from "./calendar.ts";
 import { AUTOMATIC, createEventRecorder } from "./events.ts";
 import { handleHostedRequest } from "./hosted.ts";
-import { messagePage } from "./pages.ts";
 import { createStore, seedStore } from "./store.ts";
 import { createWebhookDispatcher, type WebhookDelivery, type WebhookDispatcher } from "./webhooks.ts";
 
@@ -58,7 +57,7 @@ export function createStripeEmulator(options: StripeEmulatorOptions): StripeEmul
   let webhookUrl = options.webhookUrl;
   const now = () => toUnixSeconds(clock.now());
   const store = createStore();
-  seedStore(store, now());
+  seedStore(store);
   const webhooks: WebhookDispatcher = createWebhookDispatcher({
     secret: options.webhookSecret,
     url: () => webhookUrl,
@@ -91,16 +90,6 @@ export function createStripeEmulator(options: StripeEmulatorOptions): StripeEmul
 
     const hosted = await handleHostedRequest(ctx, request);
     if (hosted) return hosted;
-
-    if (pathname === "/" && request.method.toUpperCase() === "GET") {
-      return new Response(
-        messagePage(
-          "Local Stripe",
-          `The local Stripe emulator. API at ${ctx.baseUrl}/v1; checkout and portal pages open from the links Tonewise creates.`,
-        ),
-        { headers: { "Content-Type": "text/html; charset=utf-8" } },
-      );
-    }
     return new Response("Not found", { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8" } });
   }
 
@@ -117,14 +106,14 @@ export function createStripeEmulator(options: StripeEmulatorOptions): StripeEmul
       }
     },
     reset() {
-      seedStore(store, now());
+      seedStore(store);
       webhooks.reset();
     },
     setWebhookUrl(url) {
       webhookUrl = url;
     },
     async advanceClock() {
-      const events = createEventRecorder(store, now, AUTOMATIC);
+      const events = createEventRecorder(store, AUTOMATIC);
       catchUpWithClock(ctx, events);
       await webhooks.deliver(events.events);
     },

@@ -7,7 +7,6 @@ import { escapeHtml } from "../html.ts";
 import { formatDate } from "./calendar.ts";
 import type { SubscriptionObject } from "./objects.ts";
 
-
 const STYLE = `
   :root { color-scheme: light; --ink: #1a1f36; --muted: #4f566b; --line: #d5dbe5; --accent: #4f46e5;
     --accent-dark: #3730a3; --danger: #b42318; --danger-bg: #fef3f2; --ok-bg: #ecfdf3; --ok: #05603a; }
@@ -163,16 +162,7 @@ export interface PortalPageModel {
   plans: PortalPlanModel[];
 }
 
-const STATUS_LABELS: Record<string, string> = {
-  active: "Active",
-  past_due: "Past due",
-  canceled: "Canceled",
-  unpaid: "Unpaid",
-  trialing: "Trial",
-  incomplete: "Incomplete",
-  incomplete_expired: "Expired",
-  paused: "Paused",
-};
+const STATUS_LABELS: Record<string, string> = { active: "Active", past_due: "Past due", canceled: "Canceled" };
 
 export function portalPage(model: PortalPageModel): string {
   const plans =
@@ -197,7 +187,7 @@ function portalPlan(sessionId: string, plan: PortalPlanModel): string {
 
   const lines: string[] = [];
   const actions: string[] = [];
-  if (status === "canceled" || status === "incomplete_expired") {
+  if (status === "canceled") {
     lines.push(`<p>Your plan ended on ${formatDate(sub.ended_at ?? plan.periodEnd)}.</p>`);
   } else {
     if (sub.cancel_at_period_end) {

@@ -30,16 +30,12 @@ export interface WebhookDispatcherOptions {
   url(): string | undefined;
   /** Signing time, in unix seconds. */
   now(): number;
-  retryDelaysMs?: readonly number[];
-  attemptTimeoutMs?: number;
 }
 
-const DEFAULT_RETRY_DELAYS_MS = [200, 400, 800];
-const DEFAULT_ATTEMPT_TIMEOUT_MS = 10_000;
+const RETRY_DELAYS_MS = [200, 400, 800];
+const ATTEMPT_TIMEOUT_MS = 10_000;
 
 export function createWebhookDispatcher(options: WebhookDispatcherOptions): WebhookDispatcher {
-  const retryDelays = options.retryDelaysMs ?? DEFAULT_RETRY_DELAYS_MS;
-  const attemptTimeoutMs = options.attemptTimeoutMs ?? DEFAULT_ATTEMPT_TIMEOUT_MS;
   let records: WebhookDelivery[] = [];
   let generation = 0;
   let tail: Promise<void> = Promise.resolve();
@@ -53,7 +49,7 @@ export function createWebhookDispatcher(options: WebhookDispatcherOptions): Webh
       status = await post(url, payload);
       if (since !== generation) return;
       if (typeof status === "number" && status >= 200 && status < 300) break;
-      const delay = retryDelays[attempts - 1];
+      const delay = RETRY_DELAYS_MS[attempts - 1];
       if (delay === undefined) break;
       await new Promise((resolve) => setTimeout(resolve, delay));
       if (since !== generation) return;
@@ -68,12 +64,10 @@ export function createWebhookDispatcher(options: WebhookDispatcherOptions): Webh
         headers: {
           "Content-Type": "application/json; charset=utf-8",
           "User-Agent": "Stripe/1.0 (+https://stripe.com/docs/webhooks)",
-          "Cache-Control": "no-cache",
-          Accept: "*/*; q=0.5, application/xml",
           "Stripe-Signature": await signWebhookPayload(options.secret, payload, options.now()),
         },
         body: payload,
-        signal: AbortSignal.timeout(attemptTimeoutMs),
+        signal: AbortSignal.timeout(ATTEMPT_TIMEOUT_MS),
       });
       await response.body?.cancel();
       return response.status;

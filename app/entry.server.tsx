@@ -1,6 +1,7 @@
 import { renderToReadableStream } from "react-dom/server";
 import type { EntryContext, RouterContextProvider } from "react-router";
 import { ServerRouter } from "react-router";
+import { inlineStylesheet } from "~/lib/critical-css.server";
 import { cspNonceContext } from "~/lib/security-headers.server";
 
 export const streamTimeout = 5_000;
@@ -37,7 +38,7 @@ export default async function handleRequest(
   // share of a dashboard page's server CPU). Crawlers and the no-JavaScript reader get the whole
   // document at once, as before.
   await body.allReady;
-  const html = await new Response(body).arrayBuffer();
+  const html = inlineStylesheet(await new Response(body).text());
 
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");
   return new Response(html, { headers: responseHeaders, status: responseStatusCode });

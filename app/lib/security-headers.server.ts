@@ -18,7 +18,8 @@ export function contentSecurityPolicy(nonce: string, formTargets: readonly strin
     "default-src 'self'",
     // Our own bundles load from 'self'; inline scripts React Router emits carry the nonce.
     `script-src 'self' 'nonce-${nonce}'`,
-    // React's style={...} attributes need inline styles; no inline <style> of our own.
+    // React's style={...} attributes need inline styles, and every document carries the
+    // stylesheet in a <style> element (app/lib/critical-css.server.ts).
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data:",
     "font-src 'self'",

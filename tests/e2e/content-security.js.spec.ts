@@ -1,4 +1,5 @@
 import { expect, test } from "./support/test";
+import { signUpAndConfirm, uniqueEmail } from "./support/accounts";
 
 /** Nothing the pages run, validation included, breaks the Content-Security-Policy. */
 test("no CSP violations while pages load and forms validate", async ({ page }) => {
@@ -20,4 +21,36 @@ test("no CSP violations while pages load and forms validate", async ({ page }) =
   await page.getByRole("button", { name: "Create Account" }).click();
   await expect(page.getByRole("alert")).toContainText("Validation Error");
   expect(await violations()).toEqual([]);
+});
+
+/**
+ * Every document carries its stylesheet inline, with the original link kept as print-only
+ * (app/lib/critical-css.server.ts): the page is styled before any stylesheet arrives, and React
+ * still hydrates it without a mismatch (which would log an error and render the page again).
+ */
+test("pages are styled from the document itself and hydrate without errors", async ({ page }) => {
+  const errors: string[] = [];
+  page.on("pageerror", (error) => errors.push(error.message));
+  page.on("console", (message) => {
+    if (message.type() === "error") errors.push(message.text());
+  });
+  // Hold every stylesheet request: what the page looks like meanwhile is the document's own doing.
+  await page.route("**/*.css", () => undefined);
+  const email = uniqueEmail("hydrate");
+  for (const path of ["/", "/blog/48-hour-follow-up-rule", "/auth"]) {
+    await page.goto(path, { waitUntil: "domcontentloaded" });
+    await expect(page.locator("main")).toBeVisible();
+    // The brand button colour comes from the stylesheet (Tailwind's bg-brand-600).
+    const button = page.locator("a[class*='bg-brand-600'], button[class*='bg-brand-600']").first();
+    await expect(button, path).toHaveCSS("background-color", "rgb(79, 70, 229)");
+    await expect(page.locator('link[rel="stylesheet"]'), path).toHaveAttribute("media", "print");
+  }
+  await page.unrouteAll({ behavior: "ignoreErrors" });
+  await signUpAndConfirm(page, email);
+  await page.reload();
+  await expect(page.getByRole("heading", { name: /^Welcome/ })).toBeVisible();
+  // Hydration is done once the client router answers a click without a document request.
+  await page.getByRole("link", { name: "Settings" }).first().click();
+  await expect(page.getByRole("heading", { name: "Settings" })).toBeVisible();
+  expect(errors).toEqual([]);
 });

@@ -5,10 +5,12 @@
  * as before and nothing personal is stored; validators and 304s; the live count stays 4 minutes
  * fresh.
  */
+import { readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
 import { http } from "msw";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { LOCAL_SUPABASE_URL } from "../../../emulators/config.ts";
-import { appForThisFile, signUpThroughApp, toastsIn } from "./app-harness.ts";
+import { appForThisFile, signUpThroughApp, toastsIn, type AppClient } from "./app-harness.ts";
 
 const app = appForThisFile();
 const ARTICLE = "/blog/48-hour-follow-up-rule";
@@ -224,6 +226,27 @@ describe("public page cache", () => {
       const { response } = await app.client().html("/");
       expect(response.status).toBe(200);
       expect(response.headers.get("X-Cache")).toBe("miss");
+    }
+  });
+});
+
+describe("the stylesheet inside the document", () => {
+  it("is the built stylesheet's exact text, on stored and rendered pages alike, with the link kept print-only", async () => {
+    const assets = path.join(import.meta.dirname, "../../../build/client/assets");
+    const file = readdirSync(assets).find((name) => /^app-[\w-]+\.css$/.test(name))!;
+    // The file ends with a newline; the inline copy does not.
+    const css = readFileSync(path.join(assets, file), "utf8");
+    const visitor = app.client();
+    const member = await signUpThroughApp(app, "styles@example.com");
+    // The visitor's second `/` comes from the page cache; the member's pages are rendered.
+    const pages: Array<[AppClient, string]> = [[visitor, "/"], [visitor, "/"], [visitor, "/auth"], [member, "/"], [member, "/dashboard"]];
+    for (const [client, pathname] of pages) {
+      const { status, html } = await client.html(pathname);
+      expect(status, pathname).toBe(200);
+      const inline = /<style>([\s\S]*?)<\/style>/.exec(html)?.[1];
+      expect(inline, pathname).toBe(css.trimEnd());
+      expect(html, pathname).toContain(`<link nonce="" rel="stylesheet" href="/assets/${file}" media="print"/>`);
+      expect(html.indexOf("<style>"), pathname).toBeLessThan(html.indexOf('rel="stylesheet"'));
     }
   });
 });

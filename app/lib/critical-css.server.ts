@@ -1,0 +1,26 @@
+/**
+ * The stylesheet inside the document. Lighthouse on a phone (slow 4G) showed first paint waiting
+ * for app.css, which shares the connection with the page's JavaScript: the whole stylesheet is
+ * about 9 kB compressed, so every document carries it in a <style> and no request stands between
+ * the HTML and the first paint (issue 13; docs/decisions/030). The text is compiled into the server
+ * bundle (Vite's `?inline`), so Node and the Worker do the same with no file system.
+ */
+import stylesheetHref from "~/app.css?url";
+import stylesheetText from "~/app.css?inline";
+
+/** The root's stylesheet link, however React orders its attributes (`nonce` comes first today). */
+const LINK = new RegExp(`<link (?:[a-z]+="[^"]*" )*?rel="stylesheet" href="${stylesheetHref.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}"/>`);
+/** The stylesheet as a <style> element; a `</style` in the text could never end it early. */
+const STYLE = `<style>${stylesheetText.replace(/<\/style/gi, "<\\/style")}</style>`;
+
+/**
+ * The document with the stylesheet in a <style> element, followed by the original link turned
+ * `media="print"`. React hydrates the head's elements one by one, so the link must stay where it
+ * was (without it, hydration fails and React renders the whole page again in the browser); as a
+ * print stylesheet it no longer holds up the first paint. The browser fetches it at low priority
+ * and the cached file costs nothing on later pages. Printing applies the same rules twice, which
+ * changes nothing.
+ */
+export function inlineStylesheet(html: string): string {
+  return html.replace(LINK, (link) => `${STYLE}${link.replace(/\/>$/, ' media="print"/>')}`);
+}

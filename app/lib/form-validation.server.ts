@@ -29,19 +29,20 @@ export function parseFormSubmission<Schema extends z.ZodType>(formData: FormData
 
 /**
  * Validates a form on the server with the same schema the browser used. On failure it flashes
- * the 'Validation Error' toast and returns a reply that keeps what the user typed, except the
- * fields named in `hideFields` (passwords).
+ * the 'Validation Error' toast (the first failing message in the schema's field order) and
+ * returns a reply that keeps what the user typed, except the fields named in `hideFields`
+ * (passwords).
  */
-export function validateForm<Schema extends z.ZodType<Record<string, unknown>>>(
+export function validateForm<Schema extends z.ZodObject>(
   context: Readonly<RouterContextProvider>,
   formData: FormData,
   schema: Schema,
-  options: { fieldOrder: string[]; hideFields?: string[] },
+  options: { hideFields?: string[] } = {},
 ): Validated<z.output<Schema>> {
   const submission = parseFormSubmission(formData, schema);
   if (submission.status !== "success") {
     const result = submission.reply({ hideFields: options.hideFields });
-    const message = firstError(result, options.fieldOrder);
+    const message = firstError(result, schema);
     if (message) flashToast(context, { variant: "destructive", title: "Validation Error", description: message });
     return { ok: false, result };
   }

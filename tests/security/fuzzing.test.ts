@@ -35,7 +35,6 @@ import {
   isReasonableDueAt,
   parseLocalDateTime,
   REMINDER_CHOICES,
-  REMINDER_FORM_FIELDS,
   SNOOZE_CHOICES,
 } from "~/lib/follow-ups/follow-up-schemas";
 import { instantAt } from "~/lib/follow-ups/schedule";
@@ -911,7 +910,7 @@ describe("fuzzing the follow-up reminders", () => {
           expect(await fingerprint()).toBe(before);
           return;
         }
-        const verdict = judgeForm(createReminderFormSchema, sent, REMINDER_FORM_FIELDS);
+        const verdict = judgeForm(createReminderFormSchema, sent, ["label", "url", "when", "at"]);
         if (!verdict.ok) {
           await expectValidationError(response, verdict);
           expect(await fingerprint()).toBe(before);

@@ -17,9 +17,6 @@ import { getSupabase, getUser, safeRedirectPath } from "~/lib/session.server";
 import { flashToast } from "~/lib/toast.server";
 import type { Route } from "./+types/auth";
 
-const SIGN_UP_FIELDS = ["fullName", "email", "password"];
-const SIGN_IN_FIELDS = ["email", "password"];
-
 type Mode = "signin" | "signup";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -38,7 +35,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const serviceError = (message: string) => flashToast(context, { variant: "destructive", title: "Error", description: message });
 
   if (mode === "signup") {
-    const validated = validateForm(context, formData, signUpSchema, { fieldOrder: SIGN_UP_FIELDS, hideFields: ["password"] });
+    const validated = validateForm(context, formData, signUpSchema, { hideFields: ["password"] });
     if (!validated.ok) return { mode, result: validated.result, checkEmail: null };
     const { fullName, email, password } = validated.value;
     const limit = await hitFormRateLimit(request, context, "signUp", email);
@@ -63,7 +60,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     return { mode, result: validated.submission.reply({ resetForm: true }), checkEmail: email };
   }
 
-  const validated = validateForm(context, formData, signInSchema, { fieldOrder: SIGN_IN_FIELDS, hideFields: ["password"] });
+  const validated = validateForm(context, formData, signInSchema, { hideFields: ["password"] });
   if (!validated.ok) return { mode, result: validated.result, checkEmail: null };
   const limit = await hitFormRateLimit(request, context, "signIn", validated.value.email);
   if (!limit.allowed) {
@@ -100,7 +97,6 @@ export default function AuthPage({ loaderData, actionData }: Route.ComponentProp
     // One form, two schemas: the sign-in schema's fields are a subset of the sign-up one's.
     schema: (signup ? signUpSchema : signInSchema) as typeof signUpSchema,
     lastResult,
-    fieldOrder: signup ? SIGN_UP_FIELDS : SIGN_IN_FIELDS,
   });
   usePrefillRememberedEmail(form, fields.email.name);
   const toggleQuery = new URLSearchParams();

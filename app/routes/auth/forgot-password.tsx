@@ -16,7 +16,7 @@ import type { Route } from "./+types/forgot-password";
 
 export async function action({ request, context }: Route.ActionArgs) {
   const formData = await request.formData();
-  const validated = validateForm(context, formData, forgotPasswordSchema, { fieldOrder: ["email"] });
+  const validated = validateForm(context, formData, forgotPasswordSchema);
   if (!validated.ok) return { result: validated.result, sentTo: null };
   const limit = await hitFormRateLimit(request, context, "passwordResetEmail", validated.value.email);
   if (!limit.allowed) return data({ result: validated.submission.reply(), sentTo: null }, refuseTooManyAttempts(context, limit.retryAfterSeconds));
@@ -40,7 +40,6 @@ export default function ForgotPassword({ actionData }: Route.ComponentProps) {
     id: "forgot-password",
     schema: forgotPasswordSchema,
     lastResult: actionData?.result,
-    fieldOrder: ["email"],
   });
   usePrefillRememberedEmail(form, fields.email.name);
   return (

@@ -15,7 +15,7 @@ export type TokenActionResult = {
 };
 
 export async function createTokenAction(context: Readonly<RouterContextProvider>, formData: FormData): Promise<TokenActionResult> {
-  const validated = validateForm(context, formData, createTokenSchema, { fieldOrder: ["name"] });
+  const validated = validateForm(context, formData, createTokenSchema);
   if (!validated.ok) return { tokenResult: validated.result };
   const created = await createAccessToken(getEnv(context), dashboardUser(context).id, validated.value.name);
   if (!created) {

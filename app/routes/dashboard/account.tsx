@@ -24,7 +24,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const intent = formData.get("intent");
   if (intent === "create-token") return createTokenAction(context, formData);
   if (intent === "revoke-token") return revokeTokenAction(context, formData);
-  const validated = validateForm(context, formData, profileSchema, { fieldOrder: ["fullName"] });
+  const validated = validateForm(context, formData, profileSchema);
   if (!validated.ok) return { result: validated.result };
   const user = await getUserFromAuth(context);
   if (!user) {
@@ -53,7 +53,6 @@ export default function Account({ actionData, loaderData }: Route.ComponentProps
     id: `account-${account.fullName}`,
     schema: profileSchema,
     lastResult: actionData && "result" in actionData ? actionData.result : undefined,
-    fieldOrder: ["fullName"],
     defaultValue: { fullName: account.fullName },
   });
   const memberSince = account.memberSince

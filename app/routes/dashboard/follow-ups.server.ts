@@ -7,7 +7,6 @@ import {
   FOLLOW_UP_MESSAGES,
   isReasonableDueAt,
   parseLocalDateTime,
-  REMINDER_FORM_FIELDS,
   reminderIdSchema,
   snoozeFormSchema,
   type SnoozeChoice,
@@ -57,7 +56,7 @@ const limitToast = {
 const notFoundToast = { variant: "destructive", title: "Error", description: "That reminder could not be found." } as const;
 
 export async function createReminderAction(context: Readonly<RouterContextProvider>, formData: FormData): Promise<ReminderActionResult> {
-  const validated = validateForm(context, formData, createReminderFormSchema, { fieldOrder: REMINDER_FORM_FIELDS });
+  const validated = validateForm(context, formData, createReminderFormSchema);
   if (!validated.ok) return { result: validated.result };
   const { label, url, when, at } = validated.value;
   const now = new Date();

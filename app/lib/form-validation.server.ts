@@ -1,6 +1,6 @@
 import type { Submission, SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import type { RouterContextProvider } from "react-router";
+import { data, type RouterContextProvider } from "react-router";
 import type { z } from "zod";
 import { firstError } from "./forms";
 import { flashToast } from "./toast.server";
@@ -8,6 +8,22 @@ import { flashToast } from "./toast.server";
 type Validated<Output> =
   | { ok: true; value: Output; submission: Submission<unknown, string[], Output> }
   | { ok: false; result: SubmissionResult<string[]> };
+
+/**
+ * What an action answers for a form: the outcome, or the same outcome refused with 400 by
+ * `invalidSubmission`.
+ */
+export type FormAnswer<Outcome> = Outcome | ReturnType<typeof data<Outcome>>;
+
+/**
+ * The answer to a submission refused for what was sent (the schema, or a rule only the server can
+ * check): 400 Bad Request, with the outcome that renders the page again with the values typed and
+ * the errors (docs/decisions/028). React Router does not reload the page's data after a 4xx
+ * action; the root does reload, so the 'Validation Error' toast shows (app/root.tsx).
+ */
+export function invalidSubmission<Outcome>(outcome: Outcome) {
+  return data(outcome, { status: 400 });
+}
 
 /** Fields Conform reads as JSON (its intents); anything can arrive in them. */
 const CONFORM_RESERVED_FIELDS = ["__intent__", "__state__"];

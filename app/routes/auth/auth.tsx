@@ -10,7 +10,7 @@ import { usePrefillRememberedEmail } from "~/components/auth-email-memory";
 import { useValidatedForm } from "~/components/use-validated-form";
 import { signInSchema, signUpSchema } from "~/lib/auth-schemas";
 import { getEnv } from "~/lib/env.server";
-import { validateForm } from "~/lib/form-validation.server";
+import { invalidSubmission, validateForm } from "~/lib/form-validation.server";
 import { isHoneypotTripped } from "~/lib/honeypot";
 import { hitFormRateLimit, refuseTooManyAttempts } from "~/lib/rate-limits.server";
 import { getSupabase, getUser, safeRedirectPath } from "~/lib/session.server";
@@ -36,7 +36,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 
   if (mode === "signup") {
     const validated = validateForm(context, formData, signUpSchema, { hideFields: ["password"] });
-    if (!validated.ok) return { mode, result: validated.result, checkEmail: null };
+    if (!validated.ok) return invalidSubmission({ mode, result: validated.result, checkEmail: null });
     const { fullName, email, password } = validated.value;
     const limit = await hitFormRateLimit(request, context, "signUp", email);
     if (!limit.allowed) {
@@ -61,7 +61,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 
   const validated = validateForm(context, formData, signInSchema, { hideFields: ["password"] });
-  if (!validated.ok) return { mode, result: validated.result, checkEmail: null };
+  if (!validated.ok) return invalidSubmission({ mode, result: validated.result, checkEmail: null });
   const limit = await hitFormRateLimit(request, context, "signIn", validated.value.email);
   if (!limit.allowed) {
     return data({ mode, result: validated.submission.reply({ hideFields: ["password"] }), checkEmail: null }, refuseTooManyAttempts(context, limit.retryAfterSeconds));

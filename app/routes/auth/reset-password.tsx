@@ -5,7 +5,7 @@ import { SubmitButton } from "~/components/submit-button";
 import { PASSWORD_HINT, TextField } from "~/components/ui/text-field";
 import { useValidatedForm } from "~/components/use-validated-form";
 import { resetPasswordSchema } from "~/lib/auth-schemas";
-import { validateForm } from "~/lib/form-validation.server";
+import { invalidSubmission, validateForm } from "~/lib/form-validation.server";
 import { hitFormRateLimit, refuseTooManyAttempts } from "~/lib/rate-limits.server";
 import { getSupabase, getUser, getUserFromAuth } from "~/lib/session.server";
 import { flashToast } from "~/lib/toast.server";
@@ -64,7 +64,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const user = await requireRecoverySession(context, true);
   const formData = await request.formData();
   const validated = validateForm(context, formData, resetPasswordSchema, { hideFields: PASSWORD_FIELDS });
-  if (!validated.ok) return { result: validated.result };
+  if (!validated.ok) return invalidSubmission({ result: validated.result });
   const limit = await hitFormRateLimit(request, context, "newPassword", user.id);
   if (!limit.allowed) return data({ result: validated.submission.reply({ hideFields: PASSWORD_FIELDS }) }, refuseTooManyAttempts(context, limit.retryAfterSeconds));
   const { error } = await getSupabase(context).auth.updateUser({ password: validated.value.password });

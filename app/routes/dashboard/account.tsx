@@ -9,7 +9,7 @@ import { profileSchema } from "~/lib/auth-schemas";
 import { listAccessTokens } from "~/lib/access-tokens.server";
 import { dashboardUser } from "~/lib/dashboard-guard.server";
 import { getSupabase, getUserFromAuth } from "~/lib/session.server";
-import { validateForm } from "~/lib/form-validation.server";
+import { invalidSubmission, validateForm } from "~/lib/form-validation.server";
 import { flashToast } from "~/lib/toast.server";
 import type { Route } from "./+types/account";
 import type { loader as layoutLoader } from "./layout";
@@ -25,7 +25,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (intent === "create-token") return createTokenAction(context, formData);
   if (intent === "revoke-token") return revokeTokenAction(context, formData);
   const validated = validateForm(context, formData, profileSchema);
-  if (!validated.ok) return { result: validated.result };
+  if (!validated.ok) return invalidSubmission({ result: validated.result });
   const user = await getUserFromAuth(context);
   if (!user) {
     flashToast(context, { variant: "destructive", title: "Error", description: "No user found" });

@@ -7,7 +7,7 @@ import { useValidatedForm } from "~/components/use-validated-form";
 import { MESSAGE_TYPES, messageTypeLabels, TONES, toneLabels } from "~/content/preferences";
 import { settingsSchema } from "~/lib/auth-schemas";
 import { dashboardUser } from "~/lib/dashboard-guard.server";
-import { validateForm } from "~/lib/form-validation.server";
+import { invalidSubmission, validateForm } from "~/lib/form-validation.server";
 import { getSupabase } from "~/lib/session.server";
 import { adoptBrowserTimeZone, loadSettings, saveSettings, timeZoneOptions, type StoredSettings } from "~/lib/settings.server";
 import { flashToast } from "~/lib/toast.server";
@@ -26,7 +26,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     return null;
   }
   const validated = validateForm(context, formData, settingsSchema);
-  if (!validated.ok) return { result: validated.result };
+  if (!validated.ok) return invalidSubmission({ result: validated.result });
   const error = await saveSettings(getSupabase(context), dashboardUser(context).id, validated.value);
   if (error) {
     console.error(`Settings save failed: ${error}`);

@@ -43,11 +43,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 /**
- * A form refused for too many attempts answers 429 with a toast. React Router skips reloading
- * data after a 4xx action; the root still reloads then, so the toast shows.
+ * A form refused for what was typed answers 400, and one refused for too many attempts 429, each
+ * with a toast. React Router skips reloading data after a 4xx action; the root still reloads
+ * then, so the toast shows.
  */
 export const shouldRevalidate: ShouldRevalidateFunction = ({ actionStatus, defaultShouldRevalidate }) =>
-  actionStatus === 429 || defaultShouldRevalidate;
+  actionStatus === 400 || actionStatus === 429 || defaultShouldRevalidate;
 
 export const links: Route.LinksFunction = () => [
   { rel: "stylesheet", href: stylesheet },

@@ -1,4 +1,4 @@
-import { useForm, type SubmissionResult } from "@conform-to/react";
+import { useForm, type DefaultValue, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { z } from "zod";
 import { firstError } from "~/lib/forms";
@@ -9,20 +9,20 @@ const INTENT_FIELD = "__intent__";
 /**
  * Conform with the shared zod schema: the same rules run in the browser (when JavaScript is on)
  * and on the server. A submit that fails validation shows the destructive
- * 'Validation Error' toast with the first failing message, and every field shows its own error.
+ * 'Validation Error' toast with the first failing message (the first in the schema's field
+ * order), and every field shows its own error.
  */
 export function useValidatedForm<Schema extends z.ZodObject>(options: {
   id: string;
   schema: Schema;
   lastResult: SubmissionResult<string[]> | undefined | null;
-  fieldOrder: string[];
-  defaultValue?: Partial<Record<keyof z.input<Schema>, string>>;
+  defaultValue?: DefaultValue<z.input<Schema>>;
 }) {
   const toast = useToast();
   const [form, fields] = useForm<z.input<Schema>, z.output<Schema>>({
     id: options.id,
     lastResult: options.lastResult,
-    defaultValue: options.defaultValue as never,
+    defaultValue: options.defaultValue,
     // Validating on blur would show an error under the last field as the user clicks Submit,
     // moving the button away from the pointer; errors appear on submit, then update as they type.
     shouldValidate: "onSubmit",
@@ -39,7 +39,7 @@ export function useValidatedForm<Schema extends z.ZodObject>(options: {
     const isIntent = submitter?.name === INTENT_FIELD;
     const submission = parseWithZod(new FormData(event.currentTarget), { schema: options.schema });
     if (!isIntent && submission.status !== "success") {
-      const message = firstError(submission.reply(), options.fieldOrder);
+      const message = firstError(submission.reply(), options.schema);
       if (message) toast.show({ variant: "destructive", title: "Validation Error", description: message });
     }
     form.onSubmit(event);

@@ -1,6 +1,6 @@
 import type { Submission, SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import type { RouterContextProvider } from "react-router";
+import { data, type RouterContextProvider } from "react-router";
 import type { z } from "zod";
 import { firstError } from "./forms";
 import { flashToast } from "./toast.server";
@@ -8,6 +8,22 @@ import { flashToast } from "./toast.server";
 type Validated<Output> =
   | { ok: true; value: Output; submission: Submission<unknown, string[], Output> }
   | { ok: false; result: SubmissionResult<string[]> };
+
+/**
+ * What an action answers for a form: the outcome, or the same outcome refused with 400 by
+ * `invalidSubmission`.
+ */
+export type FormAnswer<Outcome> = Outcome | ReturnType<typeof data<Outcome>>;
+
+/**
+ * The answer to a submission refused for what was sent (the schema, or a rule only the server can
+ * check): 400 Bad Request, with the outcome that renders the page again with the values typed and
+ * the errors (docs/decisions/028). React Router does not reload the page's data after a 4xx
+ * action; the root does reload, so the 'Validation Error' toast shows (app/root.tsx).
+ */
+export function invalidSubmission<Outcome>(outcome: Outcome) {
+  return data(outcome, { status: 400 });
+}
 
 /** Fields Conform reads as JSON (its intents); anything can arrive in them. */
 const CONFORM_RESERVED_FIELDS = ["__intent__", "__state__"];
@@ -29,19 +45,20 @@ export function parseFormSubmission<Schema extends z.ZodType>(formData: FormData
 
 /**
  * Validates a form on the server with the same schema the browser used. On failure it flashes
- * the 'Validation Error' toast and returns a reply that keeps what the user typed, except the
- * fields named in `hideFields` (passwords).
+ * the 'Validation Error' toast (the first failing message in the schema's field order) and
+ * returns a reply that keeps what the user typed, except the fields named in `hideFields`
+ * (passwords).
  */
-export function validateForm<Schema extends z.ZodType<Record<string, unknown>>>(
+export function validateForm<Schema extends z.ZodObject>(
   context: Readonly<RouterContextProvider>,
   formData: FormData,
   schema: Schema,
-  options: { fieldOrder: string[]; hideFields?: string[] },
+  options: { hideFields?: string[] } = {},
 ): Validated<z.output<Schema>> {
   const submission = parseFormSubmission(formData, schema);
   if (submission.status !== "success") {
     const result = submission.reply({ hideFields: options.hideFields });
-    const message = firstError(result, options.fieldOrder);
+    const message = firstError(result, schema);
     if (message) flashToast(context, { variant: "destructive", title: "Validation Error", description: message });
     return { ok: false, result };
   }

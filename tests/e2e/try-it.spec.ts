@@ -92,3 +92,27 @@ test("after a suggestion, remind me to follow up: set from Try it, listed on the
   // The reminder keeps the label only: nothing of the message.
   await expect(page.getByText("$2,400")).toHaveCount(0);
 });
+
+test("a reminder from Try it that the server refuses says why and keeps what was typed", async ({ page, javaScriptEnabled }) => {
+  await signUpAndConfirm(page, uniqueEmail("try-it-remind-past"));
+  await tryIt(page).getByLabel("Your message").fill(MESSAGE);
+  await tryIt(page).getByRole("button", { name: "Optimize message" }).click();
+  await expect(page.getByTestId("try-it-suggestion")).toContainText("$2,400");
+
+  // A chosen time in the past: the browser cannot tell (it does not know the account's zone), the server refuses it (400).
+  const reminder = page.getByTestId("try-it-reminder");
+  await reminder.getByText("Remind me to follow up").click();
+  await reminder.getByLabel("Label").fill("Jordan — renewal price");
+  await reminder.getByRole("radio", { name: "Choose a date and time" }).check();
+  await reminder.getByLabel("Date and time (for a chosen time)").fill("2020-01-06T09:00");
+  await reminder.getByRole("button", { name: "Set reminder" }).click();
+  const toasts = page.getByRole("region", { name: "Notifications" });
+  await expect(toasts.getByRole("alert").filter({ hasText: "Validation Error" })).toContainText("Choose a time from now to a year ahead.");
+
+  // With JavaScript the fetcher's answer shows in place; without, the Follow-ups page shows the form again.
+  const form = javaScriptEnabled ? reminder : page.getByRole("region", { name: "Remind me to follow up" });
+  await expect(page).toHaveURL(javaScriptEnabled ? /\/dashboard(\?index)?$/ : /\/dashboard\/follow-ups$/);
+  await expect(form.getByText("Choose a time from now to a year ahead.")).toBeVisible();
+  await expect(form.getByLabel("Label")).toHaveValue("Jordan — renewal price");
+  await expect(page.getByRole("region", { name: /^Upcoming/ }).getByRole("listitem")).toHaveCount(0);
+});

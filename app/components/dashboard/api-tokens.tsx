@@ -56,7 +56,6 @@ export function ApiTokensSection({
     id: "create-token",
     schema: createTokenSchema,
     lastResult: result,
-    fieldOrder: ["name"],
   });
 
   return (

@@ -84,7 +84,6 @@ export function TryItPanel({ outcome, defaults, draftId, localStandIn, reminder 
     id: "try-it",
     schema: tryItSchema,
     lastResult: outcome?.result,
-    fieldOrder: ["text", "tone", "messageType"],
     defaultValue: { tone: defaults.tone, messageType: defaults.messageType },
   });
   const result = useRef<HTMLDivElement>(null);

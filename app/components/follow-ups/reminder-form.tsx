@@ -5,7 +5,7 @@ import { Field, inputClasses } from "~/components/ui/field";
 import { TextField } from "~/components/ui/text-field";
 import { useHydrated } from "~/components/landing/use-hydrated";
 import { useValidatedForm } from "~/components/use-validated-form";
-import { createReminderFormSchema, FOLLOW_UP_LIMITS, REMINDER_FORM_FIELDS, type ReminderChoice } from "~/lib/follow-ups/follow-up-schemas";
+import { createReminderFormSchema, FOLLOW_UP_LIMITS, type ReminderChoice } from "~/lib/follow-ups/follow-up-schemas";
 import { formatReminderTime } from "~/lib/follow-ups/format";
 
 export const FOLLOW_UPS_PATH = "/dashboard/follow-ups";
@@ -47,7 +47,6 @@ export function ReminderForm({ id, choices, timeZone, now, lastResult, fetcher }
     id,
     schema: createReminderFormSchema,
     lastResult,
-    fieldOrder: REMINDER_FORM_FIELDS,
     defaultValue: { when: "suggested" },
   });
   const FormElement = fetcher ? fetcher.Form : Form;

@@ -5,13 +5,16 @@ export function Switch({
   label,
   description,
   defaultChecked,
+  errors,
 }: {
   id: string;
   name: string;
   label: string;
   description: string;
   defaultChecked: boolean;
+  errors?: string[];
 }) {
+  const invalid = errors && errors.length > 0;
   return (
     <div className="flex items-start justify-between gap-6">
       <div>
@@ -21,6 +24,11 @@ export function Switch({
         <p id={`${id}-description`} className="text-sm text-slate-600">
           {description}
         </p>
+        {invalid ? (
+          <p id={`${id}-error`} className="mt-1.5 text-sm font-medium text-red-700">
+            {errors[0]}
+          </p>
+        ) : null}
       </div>
       <input
         id={id}
@@ -28,7 +36,8 @@ export function Switch({
         type="checkbox"
         role="switch"
         defaultChecked={defaultChecked}
-        aria-describedby={`${id}-description`}
+        aria-invalid={invalid ? true : undefined}
+        aria-describedby={invalid ? `${id}-description ${id}-error` : `${id}-description`}
         className="relative h-6 w-11 shrink-0 cursor-pointer appearance-none rounded-full bg-slate-300 transition-colors before:absolute before:top-0.5 before:left-0.5 before:size-5 before:rounded-full before:bg-white before:shadow before:transition-transform checked:bg-brand-600 checked:before:translate-x-5"
       />
     </div>

@@ -110,8 +110,6 @@ export const createReminderFormSchema = z
     }
   });
 
-export const REMINDER_FORM_FIELDS = ["label", "url", "when", "at"];
-
 /** The reminder a dashboard button acts on. */
 export const reminderIdSchema = z.object({ id: z.uuid({ message: "That reminder could not be found." }) });
 

@@ -3,7 +3,7 @@ import type { RouterContextProvider } from "react-router";
 import { ApiError } from "../api/responses.server";
 import { dashboardUser } from "../dashboard-guard.server";
 import { getEnv } from "../env.server";
-import { validateForm } from "../form-validation.server";
+import { invalidSubmission, validateForm, type FormAnswer } from "../form-validation.server";
 import { flashToast } from "../toast.server";
 import { optimizeForUser, type OptimizeResult } from "./optimize.server";
 import { tryItSchema } from "./request";
@@ -20,9 +20,9 @@ export type TryItOutcome = {
   problem?: { code: string; message: string; upgradeUrl?: string };
 };
 
-export async function submitTryIt(request: Request, context: Readonly<RouterContextProvider>): Promise<TryItOutcome> {
-  const validated = validateForm(context, await request.formData(), tryItSchema, { fieldOrder: ["text", "tone", "messageType"] });
-  if (!validated.ok) return { result: validated.result };
+export async function submitTryIt(request: Request, context: Readonly<RouterContextProvider>): Promise<FormAnswer<TryItOutcome>> {
+  const validated = validateForm(context, await request.formData(), tryItSchema);
+  if (!validated.ok) return invalidSubmission({ result: validated.result });
   const result = validated.submission.reply();
   const draftId = validated.value.draftId;
   try {

@@ -10,16 +10,13 @@ import { usePrefillRememberedEmail } from "~/components/auth-email-memory";
 import { useValidatedForm } from "~/components/use-validated-form";
 import { signInSchema, signUpSchema } from "~/lib/auth-schemas";
 import { getEnv } from "~/lib/env.server";
-import { validateForm } from "~/lib/form-validation.server";
+import { invalidSubmission, validateForm } from "~/lib/form-validation.server";
 import { isHoneypotTripped } from "~/lib/honeypot";
 import { hitFormRateLimit, refuseTooManyAttempts } from "~/lib/rate-limits.server";
 import { getSupabase, getUser, safeRedirectPath } from "~/lib/session.server";
 import { flashToast } from "~/lib/toast.server";
 import type { Route } from "./+types/auth";
 import { originFrom } from "~/lib/seo";
-
-const SIGN_UP_FIELDS = ["fullName", "email", "password"];
-const SIGN_IN_FIELDS = ["email", "password"];
 
 type Mode = "signin" | "signup";
 
@@ -39,8 +36,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   const serviceError = (message: string) => flashToast(context, { variant: "destructive", title: "Error", description: message });
 
   if (mode === "signup") {
-    const validated = validateForm(context, formData, signUpSchema, { fieldOrder: SIGN_UP_FIELDS, hideFields: ["password"] });
-    if (!validated.ok) return { mode, result: validated.result, checkEmail: null };
+    const validated = validateForm(context, formData, signUpSchema, { hideFields: ["password"] });
+    if (!validated.ok) return invalidSubmission({ mode, result: validated.result, checkEmail: null });
     const { fullName, email, password } = validated.value;
     const limit = await hitFormRateLimit(request, context, "signUp", email);
     if (!limit.allowed) {
@@ -64,8 +61,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     return { mode, result: validated.submission.reply({ resetForm: true }), checkEmail: email };
   }
 
-  const validated = validateForm(context, formData, signInSchema, { fieldOrder: SIGN_IN_FIELDS, hideFields: ["password"] });
-  if (!validated.ok) return { mode, result: validated.result, checkEmail: null };
+  const validated = validateForm(context, formData, signInSchema, { hideFields: ["password"] });
+  if (!validated.ok) return invalidSubmission({ mode, result: validated.result, checkEmail: null });
   const limit = await hitFormRateLimit(request, context, "signIn", validated.value.email);
   if (!limit.allowed) {
     return data({ mode, result: validated.submission.reply({ hideFields: ["password"] }), checkEmail: null }, refuseTooManyAttempts(context, limit.retryAfterSeconds));
@@ -103,7 +100,6 @@ export default function AuthPage({ loaderData, actionData }: Route.ComponentProp
     // One form, two schemas: the sign-in schema's fields are a subset of the sign-up one's.
     schema: (signup ? signUpSchema : signInSchema) as typeof signUpSchema,
     lastResult,
-    fieldOrder: signup ? SIGN_UP_FIELDS : SIGN_IN_FIELDS,
   });
   usePrefillRememberedEmail(form, fields.email.name);
   const toggleQuery = new URLSearchParams();

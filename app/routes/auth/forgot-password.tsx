@@ -8,7 +8,7 @@ import { TextField } from "~/components/ui/text-field";
 import { useValidatedForm } from "~/components/use-validated-form";
 import { forgotPasswordSchema } from "~/lib/auth-schemas";
 import { getEnv } from "~/lib/env.server";
-import { validateForm } from "~/lib/form-validation.server";
+import { invalidSubmission, validateForm } from "~/lib/form-validation.server";
 import { isHoneypotTripped } from "~/lib/honeypot";
 import { hitFormRateLimit, refuseTooManyAttempts } from "~/lib/rate-limits.server";
 import { getSupabase } from "~/lib/session.server";
@@ -16,8 +16,8 @@ import type { Route } from "./+types/forgot-password";
 
 export async function action({ request, context }: Route.ActionArgs) {
   const formData = await request.formData();
-  const validated = validateForm(context, formData, forgotPasswordSchema, { fieldOrder: ["email"] });
-  if (!validated.ok) return { result: validated.result, sentTo: null };
+  const validated = validateForm(context, formData, forgotPasswordSchema);
+  if (!validated.ok) return invalidSubmission({ result: validated.result, sentTo: null });
   const limit = await hitFormRateLimit(request, context, "passwordResetEmail", validated.value.email);
   if (!limit.allowed) return data({ result: validated.submission.reply(), sentTo: null }, refuseTooManyAttempts(context, limit.retryAfterSeconds));
   if (!isHoneypotTripped(formData)) {
@@ -40,7 +40,6 @@ export default function ForgotPassword({ actionData }: Route.ComponentProps) {
     id: "forgot-password",
     schema: forgotPasswordSchema,
     lastResult: actionData?.result,
-    fieldOrder: ["email"],
   });
   usePrefillRememberedEmail(form, fields.email.name);
   return (

@@ -5,14 +5,15 @@ import { SubmitButton } from "~/components/submit-button";
 import { PASSWORD_HINT, TextField } from "~/components/ui/text-field";
 import { useValidatedForm } from "~/components/use-validated-form";
 import { resetPasswordSchema } from "~/lib/auth-schemas";
-import { validateForm } from "~/lib/form-validation.server";
+import { invalidSubmission, validateForm } from "~/lib/form-validation.server";
 import { hitFormRateLimit, refuseTooManyAttempts } from "~/lib/rate-limits.server";
 import { getSupabase, getUser, getUserFromAuth } from "~/lib/session.server";
 import { flashToast } from "~/lib/toast.server";
 import { serviceFailureMessage } from "~/lib/auth-errors";
 import type { Route } from "./+types/reset-password";
 
-const FIELDS = ["password", "confirmPassword"];
+/** Never sent back to the browser. */
+const PASSWORD_FIELDS = ["password", "confirmPassword"];
 
 /** How recently an emailed link must have signed the session in for it to set a new password. */
 const RECOVERY_WINDOW_SECONDS = 15 * 60;
@@ -62,15 +63,15 @@ export async function loader({ context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const user = await requireRecoverySession(context, true);
   const formData = await request.formData();
-  const validated = validateForm(context, formData, resetPasswordSchema, { fieldOrder: FIELDS, hideFields: FIELDS });
-  if (!validated.ok) return { result: validated.result };
+  const validated = validateForm(context, formData, resetPasswordSchema, { hideFields: PASSWORD_FIELDS });
+  if (!validated.ok) return invalidSubmission({ result: validated.result });
   const limit = await hitFormRateLimit(request, context, "newPassword", user.id);
-  if (!limit.allowed) return data({ result: validated.submission.reply({ hideFields: FIELDS }) }, refuseTooManyAttempts(context, limit.retryAfterSeconds));
+  if (!limit.allowed) return data({ result: validated.submission.reply({ hideFields: PASSWORD_FIELDS }) }, refuseTooManyAttempts(context, limit.retryAfterSeconds));
   const { error } = await getSupabase(context).auth.updateUser({ password: validated.value.password });
   if (error) {
     console.error(`Password update failed: ${error.code ?? error.status ?? "error"}`);
     flashToast(context, { variant: "destructive", title: "Error", description: serviceFailureMessage(error, "Failed to update password") });
-    return { result: validated.submission.reply({ hideFields: FIELDS }) };
+    return { result: validated.submission.reply({ hideFields: PASSWORD_FIELDS }) };
   }
   flashToast(context, { variant: "success", title: "Password updated", description: "Your new password is ready to use." });
   throw redirect("/dashboard");
@@ -86,7 +87,6 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
     id: "reset-password",
     schema: resetPasswordSchema,
     lastResult: actionData?.result,
-    fieldOrder: FIELDS,
   });
   return (
     <AuthCard title="Choose a new password" description={<>For {loaderData.email}</>}>

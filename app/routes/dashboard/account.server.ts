@@ -4,7 +4,7 @@ import { createAccessToken, MAX_ACTIVE_TOKENS, revokeAccessToken } from "~/lib/a
 import { createTokenSchema, revokeTokenSchema } from "~/lib/access-token-forms";
 import { dashboardUser } from "~/lib/dashboard-guard.server";
 import { getEnv } from "~/lib/env.server";
-import { validateForm } from "~/lib/form-validation.server";
+import { invalidSubmission, validateForm, type FormAnswer } from "~/lib/form-validation.server";
 import { flashToast } from "~/lib/toast.server";
 
 /** The Account page's API token forms (the route's action dispatches on `intent`). */
@@ -14,9 +14,9 @@ export type TokenActionResult = {
   created?: { name: string; token: string };
 };
 
-export async function createTokenAction(context: Readonly<RouterContextProvider>, formData: FormData): Promise<TokenActionResult> {
-  const validated = validateForm(context, formData, createTokenSchema, { fieldOrder: ["name"] });
-  if (!validated.ok) return { tokenResult: validated.result };
+export async function createTokenAction(context: Readonly<RouterContextProvider>, formData: FormData): Promise<FormAnswer<TokenActionResult>> {
+  const validated = validateForm(context, formData, createTokenSchema);
+  if (!validated.ok) return invalidSubmission({ tokenResult: validated.result });
   const created = await createAccessToken(getEnv(context), dashboardUser(context).id, validated.value.name);
   if (!created) {
     flashToast(context, {

@@ -9,7 +9,7 @@ import { profileSchema } from "~/lib/auth-schemas";
 import { listAccessTokens } from "~/lib/access-tokens.server";
 import { dashboardUser } from "~/lib/dashboard-guard.server";
 import { getSupabase, getUserFromAuth } from "~/lib/session.server";
-import { validateForm } from "~/lib/form-validation.server";
+import { invalidSubmission, validateForm } from "~/lib/form-validation.server";
 import { flashToast } from "~/lib/toast.server";
 import type { Route } from "./+types/account";
 import type { loader as layoutLoader } from "./layout";
@@ -25,8 +25,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   const intent = formData.get("intent");
   if (intent === "create-token") return createTokenAction(context, formData);
   if (intent === "revoke-token") return revokeTokenAction(context, formData);
-  const validated = validateForm(context, formData, profileSchema, { fieldOrder: ["fullName"] });
-  if (!validated.ok) return { result: validated.result };
+  const validated = validateForm(context, formData, profileSchema);
+  if (!validated.ok) return invalidSubmission({ result: validated.result });
   const user = await getUserFromAuth(context);
   if (!user) {
     flashToast(context, { variant: "destructive", title: "Error", description: "No user found" });
@@ -54,7 +54,6 @@ export default function Account({ actionData, loaderData }: Route.ComponentProps
     id: `account-${account.fullName}`,
     schema: profileSchema,
     lastResult: actionData && "result" in actionData ? actionData.result : undefined,
-    fieldOrder: ["fullName"],
     defaultValue: { fullName: account.fullName },
   });
   const memberSince = account.memberSince

@@ -7,7 +7,6 @@ import {
   FOLLOW_UP_MESSAGES,
   isReasonableDueAt,
   parseLocalDateTime,
-  REMINDER_FORM_FIELDS,
   reminderIdSchema,
   snoozeFormSchema,
   type SnoozeChoice,
@@ -56,9 +55,16 @@ const limitToast = {
 } as const;
 const notFoundToast = { variant: "destructive", title: "Error", description: "That reminder could not be found." } as const;
 
-export async function createReminderAction(context: Readonly<RouterContextProvider>, formData: FormData): Promise<ReminderActionResult> {
-  const validated = validateForm(context, formData, createReminderFormSchema, { fieldOrder: REMINDER_FORM_FIELDS });
-  if (!validated.ok) return { result: validated.result };
+/**
+ * The "Remind me to follow up" form: its outcome, and whether it was refused for what was sent
+ * (the route answers that with 400).
+ */
+export async function createReminderAction(
+  context: Readonly<RouterContextProvider>,
+  formData: FormData,
+): Promise<{ outcome: ReminderActionResult; invalid: boolean }> {
+  const validated = validateForm(context, formData, createReminderFormSchema);
+  if (!validated.ok) return { outcome: { result: validated.result }, invalid: true };
   const { label, url, when, at } = validated.value;
   const now = new Date();
   const { timeZone } = await reminderTimeZone(context);
@@ -66,15 +72,15 @@ export async function createReminderAction(context: Readonly<RouterContextProvid
   const dueAt = wall ? instantAt(wall, timeZone) : reminderChoiceTimes(now, timeZone)[when as Exclude<typeof when, "custom">];
   if (when === "custom" && (dueAt.getTime() < now.getTime() - 60_000 || !isReasonableDueAt(dueAt, now))) {
     flashToast(context, { variant: "destructive", title: "Validation Error", description: FOLLOW_UP_MESSAGES.atRange });
-    return { result: validated.submission.reply({ fieldErrors: { at: [FOLLOW_UP_MESSAGES.atRange] } }) };
+    return { outcome: { result: validated.submission.reply({ fieldErrors: { at: [FOLLOW_UP_MESSAGES.atRange] } }) }, invalid: true };
   }
   const created = await storeFor(context).create({ label, url: url ?? null, dueAt });
   if (created === "limit_reached") {
     flashToast(context, limitToast);
-    return { result: validated.submission.reply({ formErrors: [limitToast.description] }) };
+    return { outcome: { result: validated.submission.reply({ formErrors: [limitToast.description] }) }, invalid: false };
   }
   flashToast(context, { variant: "success", title: "Reminder set", description: `We'll remind you ${reminderTimePhrase(dueAt, timeZone, now)}.` });
-  return { result: validated.submission.reply({ resetForm: true }), created: true };
+  return { outcome: { result: validated.submission.reply({ resetForm: true }), created: true }, invalid: false };
 }
 
 /** Done, reopen, delete, snooze and "no reply yet": one reminder, by id. */

@@ -2,6 +2,7 @@ import { Link, redirect } from "react-router";
 import { FOLLOW_UPS_PATH, ReminderForm } from "~/components/follow-ups/reminder-form";
 import { ReminderSection } from "~/components/follow-ups/reminder-list";
 import { timeZoneName } from "~/lib/follow-ups/format";
+import { invalidSubmission } from "~/lib/form-validation.server";
 import type { Route } from "./+types/follow-ups";
 import { changeReminderAction, createReminderAction, loadFollowUpsPage } from "./follow-ups.server";
 import { dashboardMeta } from "~/lib/seo";
@@ -12,16 +13,24 @@ export async function loader({ context }: Route.LoaderArgs) {
 
 /**
  * Every form of the page, and Try it's reminder form. A submission the form must show again (an
- * error in what was typed, or no submission at all) re-renders with the values; anything else redirects back here (303),
- * so reloading the page never posts it twice. Try it's form, posted by a fetcher when JavaScript
- * runs, says `stay` and gets the outcome instead of a redirect.
+ * error in what was typed, answered with 400, or the limit of open reminders) re-renders with the
+ * values; anything else redirects back here (303), so reloading the page never posts it twice.
+ * Try it's form, posted by a fetcher when JavaScript runs, says `stay` and gets the outcome
+ * instead of a redirect.
  */
 export async function action({ request, context }: Route.ActionArgs) {
   const formData = await request.formData();
   const intent = String(formData.get("intent") ?? "");
-  const outcome = intent === "create" ? await createReminderAction(context, formData) : await changeReminderAction(context, intent, formData);
-  // A create form that did not go through (errors, or one of Conform's own intents) renders again.
-  if ((intent === "create" && !outcome.created) || formData.get("stay") === "1") return outcome;
+  const stay = formData.get("stay") === "1";
+  if (intent === "create") {
+    const { outcome, invalid } = await createReminderAction(context, formData);
+    if (invalid) return invalidSubmission(outcome);
+    // A create form that did not go through renders again.
+    if (!outcome.created || stay) return outcome;
+    return redirect(FOLLOW_UPS_PATH, 303);
+  }
+  const outcome = await changeReminderAction(context, intent, formData);
+  if (stay) return outcome;
   return redirect(FOLLOW_UPS_PATH, 303);
 }
 

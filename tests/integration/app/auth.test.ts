@@ -11,7 +11,7 @@ describe("sign-up", () => {
     const client = app.client();
     const response = await client.post("/auth?mode=signup", { mode: "signup", fullName: "Ada", email: "ada@example.com", password: "short" });
     const html = await response.text();
-    expect(response.status).toBe(200);
+    expect(response.status).toBe(400);
     expect(toastsIn(html)).toContain("Validation Error / Password must be at least 8 characters");
     expect(html).toContain('value="ada@example.com"');
     expect(html).not.toContain('value="short"');

@@ -136,6 +136,41 @@ describe("settings", () => {
     const failed = await (await client.post("/dashboard/settings", { defaultTone: "friendly", defaultMessageType: "text" })).text();
     expect(toastsIn(failed)).toEqual(["Error / Failed to save settings"]);
   });
+
+  it("answers an invalid save with 400 and the page as it was sent; a valid one still saves", async () => {
+    const client = await signUpThroughApp(app, "prefs3@example.com");
+    const id = await userId("prefs3@example.com");
+    const stored = () =>
+      app.backend.sql("select notifications, default_tone, default_message_type, usage_analytics, time_zone from public.user_settings where user_id = $1", [id]);
+    const before = await stored();
+    // As a browser without JavaScript posts it: a box left unticked is not sent.
+    const sent = { notifications: "on", defaultTone: "angry", defaultMessageType: "linkedin", timeZone: "Asia/Tokyo" };
+
+    const refused = await client.post("/dashboard/settings", sent);
+    expect(refused.status).toBe(400);
+    const html = (await refused.text()).replaceAll("<!-- -->", "");
+    expect(toastsIn(html)).toEqual(["Validation Error / Choose a tone"]);
+    // What was sent, not what is stored (text, no time zone, analytics on).
+    expect(html).toMatch(/<option value="linkedin" selected/);
+    expect(html).toMatch(/<option value="Asia\/Tokyo" selected/);
+    expect(html).toMatch(/<input[^>]*id="notifications"[^>]*\schecked=""/);
+    expect(html).not.toMatch(/<input[^>]*id="usageAnalytics"[^>]*\schecked=""/);
+    // The tone's own error, beside it.
+    expect(html).toMatch(/<select[^>]*aria-invalid="true"[^>]*aria-describedby="defaultTone-error"[^>]*name="defaultTone"/);
+    expect(html).toContain('<p id="defaultTone-error" class="mt-1.5 text-sm font-medium text-red-700">Choose a tone</p>');
+    expect(await stored()).toEqual(before);
+
+    const saved = await client.post("/dashboard/settings", { ...sent, defaultTone: "casual" });
+    expect(saved.status).toBe(200);
+    expect(toastsIn(await saved.text())).toEqual(["Settings saved / Your preferences have been updated."]);
+    expect(await stored()).toEqual([
+      { notifications: true, default_tone: "casual", default_message_type: "linkedin", usage_analytics: false, time_zone: "Asia/Tokyo" },
+    ]);
+    const after = (await client.html("/dashboard/settings")).html;
+    expect(after).toMatch(/<option value="casual" selected/);
+    expect(after).toMatch(/<option value="Asia\/Tokyo" selected/);
+    expect(after).not.toMatch(/<input[^>]*id="usageAnalytics"[^>]*\schecked=""/);
+  });
 });
 
 describe("the extension download page", () => {

@@ -93,8 +93,8 @@ export function parseLocalDateTime(value: string) {
 }
 
 /**
- * The dashboard's "Remind me to follow up" form. `timeZone` is the browser's, sent by a hidden
- * field once JavaScript runs; the account's own time zone wins when it has one.
+ * The dashboard's "Remind me to follow up" form. Times are read in the account's time zone (UTC
+ * until one is set), which the server looks up: the form sends none.
  */
 export const createReminderFormSchema = z
   .object({
@@ -102,7 +102,6 @@ export const createReminderFormSchema = z
     url: followUpUrlField.optional(),
     when: z.enum(REMINDER_CHOICES, { message: FOLLOW_UP_MESSAGES.when }),
     at: z.string().optional(),
-    timeZone: z.string().optional(),
   })
   .superRefine((value, context) => {
     if (value.when === "custom" && (!value.at || !parseLocalDateTime(value.at))) {
@@ -115,7 +114,6 @@ export const reminderIdSchema = z.object({ id: z.uuid({ message: "That reminder 
 
 export const snoozeFormSchema = reminderIdSchema.extend({
   until: z.enum(SNOOZE_CHOICES, { message: "Choose how long to snooze." }),
-  timeZone: z.string().optional(),
 });
 
 // -------------------------------------------------------------------------------------------------

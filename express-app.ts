@@ -11,6 +11,7 @@ import path from "node:path";
 import zlib from "node:zlib";
 import { RouterContextProvider, type ServerBuild } from "react-router";
 import { NODE_CLIENT_ADDRESS_HEADER } from "./app/lib/client-address.server.ts";
+import { envContext, type AppEnv } from "./app/lib/env.server.ts";
 
 export function createExpressApp(options: {
   build: ServerBuild;
@@ -20,6 +21,11 @@ export function createExpressApp(options: {
   extraRoutes?: (app: Express) => void;
   /** Which proxies to believe about the client's address and protocol (see parseTrustProxy). */
   trustProxy?: TrustProxy;
+  /**
+   * The app's validated environment, handed to every request's context as the Worker hands its
+   * bindings (server.ts parses process.env once at start). Absent for the bench's minimal app.
+   */
+  appEnv?: AppEnv;
 }): Express {
   const app = express();
   app.disable("x-powered-by");
@@ -56,7 +62,14 @@ export function createExpressApp(options: {
 
   app.all(
     "/{*splat}",
-    createRequestHandler({ build: options.build, getLoadContext: () => new RouterContextProvider() }),
+    createRequestHandler({
+      build: options.build,
+      getLoadContext: () => {
+        const context = new RouterContextProvider();
+        if (options.appEnv) context.set(envContext, options.appEnv);
+        return context;
+      },
+    }),
   );
   app.use(finalErrorHandler);
   return app;

@@ -6,17 +6,18 @@ import "./server-defaults.ts";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import type { ServerBuild } from "react-router";
-import { ConfigurationError, NO_ENGINE_MESSAGE, parseEnv } from "./app/lib/env.server.ts";
+import { ConfigurationError, NO_ENGINE_MESSAGE, parseEnv, type AppEnv } from "./app/lib/env.server.ts";
 import { createExpressApp, parseTrustProxy } from "./express-app.ts";
 
 const PORT = Number(process.env.PORT ?? 3000);
 const HOST = process.env.HOST ?? "0.0.0.0";
 const SHUTDOWN_GRACE_MS = 10_000;
 
+let appEnv: AppEnv;
 try {
-  const env = parseEnv(process.env);
+  appEnv = parseEnv(process.env);
   // The Node server has no Workers AI binding: production needs an OpenAI-compatible engine.
-  if (env.NODE_ENV === "production" && !env.AI_BASE_URL) throw new ConfigurationError(NO_ENGINE_MESSAGE);
+  if (appEnv.NODE_ENV === "production" && !appEnv.AI_BASE_URL) throw new ConfigurationError(NO_ENGINE_MESSAGE);
 } catch (error) {
   if (error instanceof ConfigurationError) {
     console.error(`Configuration error: ${error.message}`);
@@ -36,7 +37,7 @@ try {
   process.exit(1);
 }
 
-const app = createExpressApp({ build, clientDirectory: path.resolve(import.meta.dirname, "build/client"), trustProxy });
+const app = createExpressApp({ build, clientDirectory: path.resolve(import.meta.dirname, "build/client"), trustProxy, appEnv });
 
 const server = app.listen(PORT, HOST, () => {
   console.log(`Tonewise listening on http://${HOST === "0.0.0.0" ? "localhost" : HOST}:${PORT}`);

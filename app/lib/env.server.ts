@@ -134,7 +134,12 @@ function localValuesIn(env: AppEnv): string[] {
   return local;
 }
 
-/** Set by a platform entry that does not use process.env (the Cloudflare Worker). */
+/**
+ * The environment for one request, set by each platform's entry: the Worker from its bindings
+ * (workers/handler.ts), the Node server from process.env parsed once at start (express-app.ts).
+ * Only `react-router dev` and the integration harness, which call the app without an entry of
+ * ours, leave it unset: getEnv then parses process.env itself.
+ */
 export const envContext = createContext<AppEnv | null>(null);
 
 let processEnv: AppEnv | undefined;

@@ -1,11 +1,8 @@
 import "./zod-config";
 import { z } from "zod";
 import { isPlainLine } from "./plain-text";
-import { MESSAGE_TYPES, TONES } from "~/content/preferences";
-import { timeZoneField } from "./follow-ups/follow-up-schemas";
-import { isValidTimeZone } from "./follow-ups/schedule";
 
-/** The account forms' rules and their messages, word for word, shared by the browser and the server. */
+/** The sign-in, sign-up and password forms' rules and their messages, word for word, shared by the browser and the server. */
 export const AUTH_MESSAGES = {
   email: "Invalid email address",
   passwordLength: "Password must be at least 8 characters",
@@ -58,36 +55,3 @@ export const resetPasswordSchema = z
     message: AUTH_MESSAGES.passwordsMatch,
     path: ["confirmPassword"],
   });
-
-export const profileSchema = z.object({
-  fullName: z
-    .string({ message: "Please enter your full name" })
-    .trim()
-    .min(1, { message: "Please enter your full name" })
-    .max(100, { message: "Full name must be at most 100 characters" })
-    .refine(isPlainLine, { message: "Full name can use letters, spaces and punctuation only" }),
-});
-
-export const settingsSchema = z.object({
-  notifications: z.boolean().default(false),
-  defaultTone: z.enum(TONES, { message: "Choose a tone" }),
-  defaultMessageType: z.enum(MESSAGE_TYPES, { message: "Choose a message type" }),
-  usageAnalytics: z.boolean().default(false),
-  /** Absent: unchanged (a form without the field, or before the browser has said). */
-  timeZone: timeZoneField.optional(),
-});
-
-/** `PATCH /api/v1/me` (the extension's popup): any of the settings, the others unchanged. */
-export const settingsChangeSchema = z.strictObject(
-  {
-    notifications: z.boolean({ message: "notifications must be true or false." }).optional(),
-    defaultTone: z.enum(TONES, { message: `defaultTone must be one of ${TONES.join(", ")}.` }).optional(),
-    defaultMessageType: z.enum(MESSAGE_TYPES, { message: `defaultMessageType must be one of ${MESSAGE_TYPES.join(", ")}.` }).optional(),
-    usageAnalytics: z.boolean({ message: "usageAnalytics must be true or false." }).optional(),
-    timeZone: z
-      .string({ message: "timeZone must be an IANA time zone name such as Europe/Berlin." })
-      .refine(isValidTimeZone, { message: "timeZone must be an IANA time zone name such as Europe/Berlin." })
-      .optional(),
-  },
-  { message: "Only notifications, defaultTone, defaultMessageType, usageAnalytics and timeZone can be changed." },
-);

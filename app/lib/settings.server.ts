@@ -1,6 +1,6 @@
 import type { SupabaseClient } from "@supabase/supabase-js";
 import { DEFAULT_SETTINGS, MESSAGE_TYPES, TONES } from "~/content/preferences";
-import type { settingsSchema } from "./auth-schemas";
+import type { settingsSchema } from "./settings-schemas";
 import type { z } from "zod";
 import { timeZonePlace } from "./follow-ups/format";
 import { isValidTimeZone } from "./follow-ups/schedule";

@@ -27,7 +27,9 @@ import { describe, expect, it } from "vitest";
 import type { z } from "zod";
 import { MESSAGE_TYPES, TONES } from "~/content/preferences";
 import { createTokenSchema, extensionConnectSchema, extensionTokenRequestSchema } from "~/lib/access-token-forms";
-import { forgotPasswordSchema, profileSchema, resetPasswordSchema, settingsChangeSchema, settingsSchema, signInSchema, signUpSchema } from "~/lib/auth-schemas";
+import { forgotPasswordSchema, resetPasswordSchema, signInSchema, signUpSchema } from "~/lib/auth-schemas";
+import { profileSchema } from "~/lib/profile";
+import { settingsChangeSchema, settingsSchema } from "~/lib/settings-schemas";
 import {
   createFollowUpRequestSchema,
   createReminderFormSchema,

@@ -5,7 +5,8 @@ import { SubmitButton } from "~/components/submit-button";
 import { Field, inputClasses } from "~/components/ui/field";
 import { TextField } from "~/components/ui/text-field";
 import { useValidatedForm } from "~/components/use-validated-form";
-import { profileSchema } from "~/lib/auth-schemas";
+import { profileSchema } from "~/lib/profile";
+import { saveFullName } from "~/lib/profile.server";
 import { listAccessTokens } from "~/lib/access-tokens.server";
 import { dashboardUser } from "~/lib/dashboard-guard.server";
 import { getSupabase, getUserFromAuth } from "~/lib/session.server";
@@ -32,13 +33,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     flashToast(context, { variant: "destructive", title: "Error", description: "No user found" });
     return { result: validated.submission.reply() };
   }
-  const { data, error } = await getSupabase(context)
-    .from("profiles")
-    .update({ full_name: validated.value.fullName })
-    .eq("id", user.id)
-    .select("full_name");
-  if (error || !data || data.length === 0) {
-    if (error) console.error(`Profile save failed: ${error.message}`);
+  if (!(await saveFullName(getSupabase(context), user.id, validated.value.fullName))) {
     flashToast(context, { variant: "destructive", title: "Error", description: "Failed to update profile" });
     return { result: validated.submission.reply() };
   }

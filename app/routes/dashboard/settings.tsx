@@ -5,7 +5,7 @@ import { Field, inputClasses } from "~/components/ui/field";
 import { Switch } from "~/components/ui/switch";
 import { useValidatedForm } from "~/components/use-validated-form";
 import { MESSAGE_TYPES, messageTypeLabels, TONES, toneLabels } from "~/content/preferences";
-import { settingsSchema } from "~/lib/auth-schemas";
+import { settingsSchema } from "~/lib/settings-schemas";
 import { dashboardUser } from "~/lib/dashboard-guard.server";
 import { invalidSubmission, validateForm } from "~/lib/form-validation.server";
 import { getSupabase } from "~/lib/session.server";

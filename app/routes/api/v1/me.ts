@@ -3,7 +3,7 @@ import { authenticateApiRequest } from "~/lib/api/authenticate.server";
 import { readJsonObject } from "~/lib/api/request-body.server";
 import { ApiError, apiJson, handleApi, methodNotAllowed } from "~/lib/api/responses.server";
 import { parseApiInput } from "~/lib/api/validation.server";
-import { settingsChangeSchema } from "~/lib/auth-schemas";
+import { settingsChangeSchema } from "~/lib/settings-schemas";
 import { getEnv } from "~/lib/env.server";
 import { saveSettings } from "~/lib/settings.server";
 import { sharedServiceClient } from "~/lib/supabase.server";

@@ -2,9 +2,9 @@ import { data, redirect, useRouteLoaderData } from "react-router";
 import { ActiveProCard } from "~/components/billing/active-pro-card";
 import { PlanCards } from "~/components/billing/plan-cards";
 import { Badge } from "~/components/ui/badge";
+import { billingMessages } from "~/content/billing";
 import {
   billingFor,
-  billingMessages,
   checkoutReturnMiddleware,
   loadSubscriptionSummary,
   openBillingPortal,

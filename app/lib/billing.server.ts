@@ -1,5 +1,5 @@
 import type { SupabaseClient } from "@supabase/supabase-js";
-import { redirect, type MiddlewareFunction, type RouterContextProvider } from "react-router";
+import { href, redirect, type MiddlewareFunction, type RouterContextProvider } from "react-router";
 import type Stripe from "stripe";
 import { getEnv, type AppEnv } from "./env.server";
 import { dashboardUser } from "./dashboard-guard.server";
@@ -15,8 +15,6 @@ import { billingMessages } from "~/content/billing";
  * keeping `public.subscriptions` in step with Stripe (webhooks and the checkout return). Writes
  * go through the service role; nothing here trusts a price, a trial or a user id from the browser.
  */
-
-export const SUBSCRIPTION_PATH = "/dashboard/subscription";
 
 export type Billing = {
   env: AppEnv;
@@ -101,13 +99,18 @@ export function checkoutIdempotencyKey(userId: string, now = Date.now()): string
   return `tonewise-checkout-${userId}-${Math.floor(now / CHECKOUT_IDEMPOTENCY_WINDOW_MS)}`;
 }
 
+/** The subscription page's absolute URL, where Stripe sends the user back. */
+function subscriptionPageUrl(billing: Billing): string {
+  return `${billing.env.APP_URL.replace(/\/+$/, "")}${href("/dashboard/subscription")}`;
+}
+
 export async function createCheckoutSession(
   billing: Billing,
   userId: string,
   customerId: string,
   now = Date.now(),
 ): Promise<Stripe.Checkout.Session> {
-  const appUrl = billing.env.APP_URL.replace(/\/+$/, "");
+  const returnUrl = subscriptionPageUrl(billing);
   return billing.stripe.checkout.sessions.create(
     {
       mode: "subscription",
@@ -116,18 +119,17 @@ export async function createCheckoutSession(
       line_items: [{ price: billing.env.STRIPE_PRO_PRICE_ID, quantity: 1 }],
       metadata: { user_id: userId },
       subscription_data: { metadata: { user_id: userId } },
-      success_url: `${appUrl}${SUBSCRIPTION_PATH}?success=true&session_id={CHECKOUT_SESSION_ID}`,
-      cancel_url: `${appUrl}${SUBSCRIPTION_PATH}?canceled=true`,
+      success_url: `${returnUrl}?success=true&session_id={CHECKOUT_SESSION_ID}`,
+      cancel_url: `${returnUrl}?canceled=true`,
     },
     { idempotencyKey: checkoutIdempotencyKey(userId, now) },
   );
 }
 
 export async function createPortalSession(billing: Billing, customerId: string): Promise<string> {
-  const appUrl = billing.env.APP_URL.replace(/\/+$/, "");
   const session = await billing.stripe.billingPortal.sessions.create({
     customer: customerId,
-    return_url: `${appUrl}${SUBSCRIPTION_PATH}`,
+    return_url: subscriptionPageUrl(billing),
   });
   return session.url;
 }
@@ -381,7 +383,7 @@ export type PaymentIssue = "past_due" | "unpaid" | null;
  */
 export const billingFormSessionMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {
   const pathname = new URL(request.url).pathname.replace(/\.data$/, "");
-  if (request.method.toUpperCase() !== "POST" || pathname !== SUBSCRIPTION_PATH) return next();
+  if (request.method.toUpperCase() !== "POST" || pathname !== href("/dashboard/subscription")) return next();
   // Auth, not the token alone: these forms start payments (docs/decisions/027).
   if (await getUserFromAuth(context)) return next();
   let intent: FormDataEntryValue | null = null;
@@ -391,7 +393,7 @@ export const billingFormSessionMiddleware: MiddlewareFunction<Response> = async 
     // Not a form: treat as an upgrade attempt.
   }
   flashToast(context, intent === "manage" ? billingMessages.manageSignedOut : billingMessages.upgradeSignedOut);
-  return redirect(`/auth?redirectTo=${encodeURIComponent(SUBSCRIPTION_PATH)}`, 303);
+  return redirect(`${href("/auth")}?redirectTo=${encodeURIComponent(href("/dashboard/subscription"))}`, 303);
 };
 
 /**
@@ -420,5 +422,5 @@ export const checkoutReturnMiddleware: MiddlewareFunction<Response> = async ({ r
   } else {
     flashToast(context, billingMessages.checkoutCanceled);
   }
-  return redirect(SUBSCRIPTION_PATH);
+  return redirect(href("/dashboard/subscription"));
 };

@@ -1,4 +1,4 @@
-import { data, redirect, useRouteLoaderData } from "react-router";
+import { data, href, redirect, useRouteLoaderData } from "react-router";
 import { ActiveProCard } from "~/components/billing/active-pro-card";
 import { PlanCards } from "~/components/billing/plan-cards";
 import { Badge } from "~/components/ui/badge";
@@ -9,7 +9,6 @@ import {
   loadSubscriptionSummary,
   openBillingPortal,
   startUpgrade,
-  SUBSCRIPTION_PATH,
 } from "~/lib/billing.server";
 import { dashboardUser } from "~/lib/dashboard-guard.server";
 import { hitFormRateLimit, refuseTooManyAttempts } from "~/lib/rate-limits.server";
@@ -45,7 +44,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     } catch (error) {
       console.error(`Billing portal failed: ${errorMessage(error)}`);
       flashToast(context, billingMessages.portalFailed);
-      return redirect(SUBSCRIPTION_PATH, 303);
+      return redirect(href("/dashboard/subscription"), 303);
     }
   }
 
@@ -54,7 +53,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   } catch (error) {
     console.error(`Checkout failed: ${errorMessage(error)}`);
     flashToast(context, billingMessages.checkoutFailed);
-    return redirect(SUBSCRIPTION_PATH, 303);
+    return redirect(href("/dashboard/subscription"), 303);
   }
 }
 

@@ -1,14 +1,10 @@
 import type { SupabaseClient } from "@supabase/supabase-js";
-import { href, redirect, type MiddlewareFunction, type RouterContextProvider } from "react-router";
+import { href, type RouterContextProvider } from "react-router";
 import type Stripe from "stripe";
 import { getEnv, type AppEnv } from "./env.server";
-import { dashboardUser } from "./dashboard-guard.server";
-import { getUserFromAuth, type SessionUser } from "./session.server";
+import type { SessionUser } from "./session.server";
 import { createStripeClient } from "./stripe.server";
 import { createServiceClient } from "./supabase.server";
-import { flashToast } from "./toast.server";
-import { errorMessage } from "./error-message";
-import { billingMessages } from "~/content/billing";
 
 /**
  * Billing: Stripe customers linked to users, Checkout for the Pro plan, the Customer Portal, and
@@ -372,55 +368,3 @@ export async function loadSubscriptionSummary(supabase: SupabaseClient, userId: 
 
 /** A failed payment the user can fix in the portal: past due (still Pro) or unpaid (Pro paused). */
 export type PaymentIssue = "past_due" | "unpaid" | null;
-
-// ——— middleware ————————————————————————————————————————————————————————————————————————————
-
-/**
- * For the dashboard layout, before its session guard: an upgrade or manage form posted without
- * a session (it expired between page load and click) goes to /auth with 'Please log in to
- * upgrade.' (or '… to manage your subscription.') instead of a silent redirect. Everything else
- * passes through to the guard.
- */
-export const billingFormSessionMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {
-  const pathname = new URL(request.url).pathname.replace(/\.data$/, "");
-  if (request.method.toUpperCase() !== "POST" || pathname !== href("/dashboard/subscription")) return next();
-  // Auth, not the token alone: these forms start payments (docs/decisions/027).
-  if (await getUserFromAuth(context)) return next();
-  let intent: FormDataEntryValue | null = null;
-  try {
-    intent = (await request.formData()).get("intent");
-  } catch {
-    // Not a form: treat as an upgrade attempt.
-  }
-  flashToast(context, intent === "manage" ? billingMessages.manageSignedOut : billingMessages.upgradeSignedOut);
-  return redirect(`${href("/auth")}?redirectTo=${encodeURIComponent(href("/dashboard/subscription"))}`, 303);
-};
-
-/**
- * For the subscription page, before its loader: the return from Checkout. `?success=true` shows
- * 'Welcome to Pro!' (after storing the paid subscription if the webhook has not done so yet);
- * `?canceled=true` shows 'Checkout Canceled'. Either way the browser goes on to the clean URL,
- * so a reload does not repeat the toast.
- */
-export const checkoutReturnMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {
-  if (request.method.toUpperCase() !== "GET") return next();
-  const url = new URL(request.url);
-  const success = url.searchParams.get("success") === "true";
-  const canceled = url.searchParams.get("canceled") === "true";
-  if (!success && !canceled) return next();
-  if (success) {
-    const sessionId = url.searchParams.get("session_id");
-    if (sessionId) {
-      try {
-        await confirmCheckoutReturn(billingFor(context), dashboardUser(context), sessionId);
-      } catch (error) {
-        // The webhook will bring the subscription; the page shows what is stored so far.
-        console.error(`Checkout return sync failed: ${errorMessage(error)}`);
-      }
-    }
-    flashToast(context, billingMessages.welcome);
-  } else {
-    flashToast(context, billingMessages.checkoutCanceled);
-  }
-  return redirect(href("/dashboard/subscription"));
-};

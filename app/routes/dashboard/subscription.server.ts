@@ -1,6 +1,8 @@
 import { href, redirect, type MiddlewareFunction, type RouterContextProvider } from "react-router";
 import { billingMessages } from "~/content/billing";
-import { billingFor, confirmCheckoutReturn, openBillingPortal, startUpgrade, type Billing } from "~/lib/billing.server";
+import { openBillingPortal, startUpgrade } from "~/lib/billing/checkout.server";
+import { billingFor, type Billing } from "~/lib/billing/clients.server";
+import { confirmCheckoutReturn } from "~/lib/billing/subscription-sync.server";
 import { dashboardUser } from "~/lib/dashboard-guard.server";
 import { errorMessage } from "~/lib/error-message";
 import { getUserFromAuth } from "~/lib/session.server";

@@ -1,5 +1,5 @@
 import type { SupabaseClient } from "@supabase/supabase-js";
-import type { PaymentIssue } from "./billing.server";
+import type { PaymentIssue } from "./billing/subscription-reads.server";
 import type { SessionUser } from "./session.server";
 import type { StoredSettings } from "./settings.server";
 import { isValidTimeZone } from "./follow-ups/schedule";

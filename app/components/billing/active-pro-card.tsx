@@ -1,5 +1,5 @@
 import { proBenefits } from "~/content/plans";
-import type { SubscriptionSummary } from "~/lib/billing.server";
+import type { SubscriptionSummary } from "~/lib/billing/subscription-reads.server";
 import { CheckIcon } from "../icons";
 import { ManageSubscriptionForm } from "./billing-forms";
 import { formatBillingDate } from "./format";

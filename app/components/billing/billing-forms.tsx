@@ -1,9 +1,6 @@
-import { Form } from "react-router";
+import { Form, href } from "react-router";
 import { SubmitButton } from "../submit-button";
 import { buttonClasses } from "../ui/button";
-
-/** Where both billing forms post (the subscription page's action). */
-export const BILLING_ACTION = "/dashboard/subscription";
 
 /**
  * Upgrade: a POST that answers with a redirect to Stripe Checkout (same tab). With JavaScript the
@@ -12,7 +9,7 @@ export const BILLING_ACTION = "/dashboard/subscription";
  */
 export function UpgradeForm({ label = "Upgrade to Pro", className }: { label?: string; className?: string }) {
   return (
-    <Form method="post" action={BILLING_ACTION} className={className}>
+    <Form method="post" action={href("/dashboard/subscription")} className={className}>
       <SubmitButton name="intent" value="upgrade">
         {label}
       </SubmitButton>
@@ -36,7 +33,7 @@ export function ManageSubscriptionForm({
   className?: string;
 }) {
   return (
-    <form method="post" action={BILLING_ACTION} target="_blank" rel="noopener" className={className}>
+    <form method="post" action={href("/dashboard/subscription")} target="_blank" rel="noopener" className={className}>
       <button type="submit" name="intent" value="manage" className={buttonClasses(variant, size, "w-full sm:w-auto")}>
         {label}
         <span className="sr-only"> (opens in a new tab)</span>

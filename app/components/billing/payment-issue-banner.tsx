@@ -1,4 +1,4 @@
-import type { PaymentIssue } from "~/lib/billing.server";
+import type { PaymentIssue } from "~/lib/billing/subscription-reads.server";
 import { ManageSubscriptionForm } from "./billing-forms";
 
 /** Dashboard-wide notice after a failed payment, with the way to fix it (the billing portal). */

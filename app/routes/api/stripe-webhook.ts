@@ -1,5 +1,6 @@
 import { getEnv } from "~/lib/env.server";
-import { billingFor, processStripeEvent } from "~/lib/billing.server";
+import { billingFor } from "~/lib/billing/clients.server";
+import { processStripeEvent } from "~/lib/billing/subscription-sync.server";
 import { StripeWebhookVerificationError, verifyStripeWebhook } from "~/lib/stripe.server";
 import type { Route } from "./+types/stripe-webhook";
 import { errorMessage } from "~/lib/error-message";

@@ -9,16 +9,17 @@ import { buttonClasses } from "~/components/ui/button";
 import { cx } from "~/components/ui/cx";
 import { SUPPORT_EMAIL } from "~/content/site";
 import { AccountSummaryUnreachable, loadAccountSummary, type AccountSummary } from "~/lib/account.server";
-import { billingFormSessionMiddleware } from "~/lib/billing.server";
 import { dashboardUser, requireUserMiddleware } from "~/lib/dashboard-guard.server";
 import { endSession, getSupabase, serviceUnavailable } from "~/lib/session.server";
 import type { Route } from "./+types/layout";
+import { billingFormSessionMiddleware } from "./subscription.server";
 
 /**
  * Guard one (middleware): a verified session, else /auth. Guard two (this loader): the account's
  * summary (tier, usage, name, payment notice, due follow-ups, time zone) in one round trip,
  * loaded before any dashboard page renders; if it cannot be read the tier is Free. See
- * docs/decisions (008, 014, 027) for why.
+ * docs/decisions (008, 014, 027) for why. The billing forms' own answer to a lost session comes
+ * first: a child route's middleware would run only after guard one had redirected.
  */
 export const middleware: Route.MiddlewareFunction[] = [billingFormSessionMiddleware, requireUserMiddleware];
 

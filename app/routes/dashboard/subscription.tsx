@@ -1,24 +1,16 @@
-import { data, redirect, useRouteLoaderData } from "react-router";
+import { data, useRouteLoaderData } from "react-router";
 import { ActiveProCard } from "~/components/billing/active-pro-card";
 import { PlanCards } from "~/components/billing/plan-cards";
 import { Badge } from "~/components/ui/badge";
-import {
-  billingFor,
-  billingMessages,
-  checkoutReturnMiddleware,
-  loadSubscriptionSummary,
-  openBillingPortal,
-  startUpgrade,
-  SUBSCRIPTION_PATH,
-} from "~/lib/billing.server";
+import { billingFor } from "~/lib/billing/clients.server";
+import { loadSubscriptionSummary } from "~/lib/billing/subscription-reads.server";
 import { dashboardUser } from "~/lib/dashboard-guard.server";
 import { hitFormRateLimit, refuseTooManyAttempts } from "~/lib/rate-limits.server";
 import { getSupabase } from "~/lib/session.server";
-import { flashToast } from "~/lib/toast.server";
 import type { Route } from "./+types/subscription";
 import type { loader as layoutLoader } from "./layout";
-import { errorMessage } from "~/lib/error-message";
 import { dashboardMeta } from "~/lib/seo";
+import { checkoutReturnMiddleware, manageAction, upgradeAction } from "./subscription.server";
 
 export const meta = () => dashboardMeta("Subscription", "Your Tonewise plan, billing and invoices.");
 
@@ -38,24 +30,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   // Each of these creates a Stripe session: bounded per account so no one can spend our Stripe allowance.
   const limit = await hitFormRateLimit(request, context, "billing", user.id);
   if (!limit.allowed) return data(null, refuseTooManyAttempts(context, limit.retryAfterSeconds));
-
-  if (intent === "manage") {
-    try {
-      return redirect(await openBillingPortal(billing, user), 303);
-    } catch (error) {
-      console.error(`Billing portal failed: ${errorMessage(error)}`);
-      flashToast(context, billingMessages.portalFailed);
-      return redirect(SUBSCRIPTION_PATH, 303);
-    }
-  }
-
-  try {
-    return redirect((await startUpgrade(billing, user)).url, 303);
-  } catch (error) {
-    console.error(`Checkout failed: ${errorMessage(error)}`);
-    flashToast(context, billingMessages.checkoutFailed);
-    return redirect(SUBSCRIPTION_PATH, 303);
-  }
+  return intent === "manage" ? manageAction(context, billing) : upgradeAction(context, billing);
 }
 
 export default function Subscription({ loaderData: { subscription } }: Route.ComponentProps) {

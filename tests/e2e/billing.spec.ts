@@ -1,4 +1,5 @@
 import { expect, test, type Page } from "./support/test";
+import { LOCAL_STRIPE_URL } from "../../emulators/config.ts";
 import { signUpAndConfirm, uniqueEmail } from "./support/accounts";
 
 /**
@@ -8,7 +9,7 @@ import { signUpAndConfirm, uniqueEmail } from "./support/accounts";
  */
 
 const toasts = (page: Page) => page.getByRole("region", { name: "Notifications" });
-const STRIPE_ORIGIN = "http://127.0.0.1:12111";
+const STRIPE_ORIGIN = LOCAL_STRIPE_URL;
 
 async function startUpgrade(page: Page) {
   await page.goto("/dashboard/subscription");

@@ -1,5 +1,6 @@
 import { expect, test } from "./support/test";
 import { signUpAndConfirm, uniqueEmail } from "./support/accounts";
+import { expectToast } from "./support/toasts";
 
 /**
  * The Account page's API tokens, with JavaScript on (js-on, where revoking asks first) and off
@@ -33,7 +34,7 @@ test("create an API token, see it once, revoke it", async ({ page, javaScriptEna
   if (javaScriptEnabled) page.once("dialog", (dialog) => void dialog.accept());
   await section.getByRole("button", { name: "Revoke Work laptop" }).click();
   await expect(section.getByText("You have no API tokens.")).toBeVisible();
-  await expect(page.getByRole("region", { name: "Notifications" }).getByRole("status").filter({ hasText: "Token revoked" })).toBeVisible();
+  await expectToast(page, "Token revoked");
 
   const refused = await page.request.get("/api/v1/me", { headers: { Authorization: `Bearer ${token}` } });
   expect(refused.status()).toBe(401);

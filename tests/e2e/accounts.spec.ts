@@ -1,7 +1,6 @@
-import { expect, test, type Page } from "./support/test";
+import { expect, test } from "./support/test";
 import { followEmailLink, PASSWORD, signIn, signUp, signUpAndConfirm, sql, uniqueEmail, userIdFor } from "./support/accounts";
-
-const toast = (page: Page) => page.getByRole("region", { name: "Notifications" });
+import { expectToast } from "./support/toasts";
 
 test.describe("auth screen", () => {
   test("sign-in by default, sign-up with mode=signup, and a link between them", async ({ page }) => {
@@ -29,8 +28,7 @@ test.describe("auth screen", () => {
       await page.getByLabel("Email").fill(fields.email);
       await page.getByLabel("Password").fill(fields.password);
       await page.getByRole("button", { name: "Create Account" }).click();
-      await expect(toast(page).getByRole("alert")).toContainText("Validation Error");
-      await expect(toast(page).getByRole("alert")).toContainText(message);
+      await expectToast(page, "Validation Error", { role: "alert", message });
       await expect(page.getByText(message, { exact: true }).first()).toBeVisible();
       await expect(page.getByLabel("Email")).toHaveValue(fields.email);
     });
@@ -52,7 +50,7 @@ test.describe("auth screen", () => {
     await page.context().clearCookies();
     await page.goto("/auth");
     await signIn(page, email, "Wrong-Pass-123");
-    await expect(toast(page).getByRole("alert")).toContainText("Invalid login credentials");
+    await expectToast(page, "Invalid login credentials", { role: "alert" });
     await expect(page.getByLabel("Email")).toHaveValue(email);
     await expect(page.getByLabel("Password")).toHaveValue("");
   });
@@ -77,8 +75,7 @@ test.describe("signed in", () => {
     if (!isWide) await page.getByLabel("Toggle dashboard menu").click();
     await page.getByRole("button", { name: "Sign Out" }).first().click();
     await expect(page).toHaveURL("/");
-    await expect(toast(page)).toContainText("Signed out");
-    await expect(toast(page)).toContainText("You have been signed out successfully");
+    await expectToast(page, "Signed out", { message: "You have been signed out successfully" });
     await page.goto("/dashboard");
     await expect(page).toHaveURL(/\/auth/);
   });
@@ -107,7 +104,7 @@ test.describe("signed in", () => {
     await expect(page.getByLabel("Member Since")).toHaveValue(/\d{4}$/);
     await page.getByLabel("Full name").fill("Brand New Name");
     await page.getByRole("button", { name: "Save Changes" }).click();
-    await expect(toast(page)).toContainText("Profile updated successfully");
+    await expectToast(page, "Profile updated successfully");
     await page.reload();
     await expect(page.getByLabel("Full name")).toHaveValue("Brand New Name");
   });
@@ -122,7 +119,7 @@ test.describe("signed in", () => {
     await page.getByLabel("Default message type").selectOption({ label: "CRM/Sales" });
     await page.getByRole("switch", { name: "Notifications" }).uncheck();
     await page.getByRole("button", { name: "Save Settings" }).click();
-    await expect(toast(page)).toContainText("Settings saved");
+    await expectToast(page, "Settings saved");
     await page.reload();
     await expect(page.getByLabel("Default tone")).toHaveValue("persuasive");
     await expect(page.getByLabel("Default message type")).toHaveValue("crm");

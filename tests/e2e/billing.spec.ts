@@ -1,6 +1,7 @@
 import { expect, test, type Page } from "./support/test";
 import { LOCAL_STRIPE_URL } from "../../emulators/config.ts";
 import { signUpAndConfirm, uniqueEmail } from "./support/accounts";
+import { toast, toasts } from "./support/toasts";
 
 /**
  * Paying for Pro through the local Stripe's hosted pages, with JavaScript on (js-on) and off
@@ -8,7 +9,6 @@ import { signUpAndConfirm, uniqueEmail } from "./support/accounts";
  * workers never share state and nothing needs a global reset.
  */
 
-const toasts = (page: Page) => page.getByRole("region", { name: "Notifications" });
 const STRIPE_ORIGIN = LOCAL_STRIPE_URL;
 
 async function startUpgrade(page: Page) {
@@ -29,7 +29,7 @@ test.describe("billing", () => {
     await page.getByRole("button", { name: "Subscribe" }).click();
 
     await expect(page).toHaveURL(/\/dashboard\/subscription$/);
-    await expect(toasts(page).getByRole("status").filter({ hasText: "Welcome to Pro!" })).toContainText(
+    await expect(toast(page, "Welcome to Pro!")).toContainText(
       "Your subscription is now active.",
     );
     await expect(page.getByRole("heading", { name: "Tonewise Pro is active" })).toBeVisible();
@@ -41,7 +41,7 @@ test.describe("billing", () => {
     // The tier is Pro everywhere, and a reload does not repeat the toast.
     await page.goto("/dashboard");
     await expect(page.getByText("Unlimited messages available")).toBeVisible();
-    await expect(toasts(page).getByText("Welcome to Pro!")).toHaveCount(0);
+    await expect(toasts(page).filter({ hasText: "Welcome to Pro!" })).toHaveCount(0);
   });
 
   test("cancelling on the checkout page comes back with 'Checkout Canceled'", async ({ page }) => {
@@ -51,7 +51,7 @@ test.describe("billing", () => {
     await page.getByRole("link", { name: "Cancel and return to Tonewise" }).click();
 
     await expect(page).toHaveURL(/\/dashboard\/subscription$/);
-    await expect(toasts(page).getByRole("status").filter({ hasText: "Checkout Canceled" })).toContainText(
+    await expect(toast(page, "Checkout Canceled")).toContainText(
       "You can upgrade anytime from this page.",
     );
     await expect(page.getByText("FREE", { exact: true }).first()).toBeVisible();

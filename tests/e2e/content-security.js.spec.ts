@@ -1,4 +1,5 @@
 import { expect, test } from "./support/test";
+import { expectToast } from "./support/toasts";
 
 /** Nothing the pages run, validation included, breaks the Content-Security-Policy. */
 test("no CSP violations while pages load and forms validate", async ({ page }) => {
@@ -18,6 +19,6 @@ test("no CSP violations while pages load and forms validate", async ({ page }) =
   await page.getByLabel("Email").fill("nope@example");
   await page.getByLabel("Password").fill("short");
   await page.getByRole("button", { name: "Create Account" }).click();
-  await expect(page.getByRole("alert")).toContainText("Validation Error");
+  await expectToast(page, "Validation Error", { role: "alert" });
   expect(await violations()).toEqual([]);
 });

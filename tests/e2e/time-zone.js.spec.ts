@@ -1,5 +1,6 @@
 import { expect, test } from "./support/test";
 import { signUpAndConfirm, sql, uniqueEmail, userIdFor } from "./support/accounts";
+import { expectToast } from "./support/toasts";
 
 /**
  * The browser reports its time zone only when JavaScript runs (js-on): the dashboard stores it
@@ -16,7 +17,7 @@ test("the browser's time zone is stored on a first visit without throwing away e
   await expect(page.getByLabel("Time zone")).toHaveValue("America/New_York");
   await expect(page.getByLabel("Default tone")).toHaveValue("persuasive");
   await page.getByRole("button", { name: "Save Settings" }).click();
-  await expect(page.getByRole("region", { name: "Notifications" }).getByText("Settings saved")).toBeVisible();
+  await expectToast(page, "Settings saved");
   await page.reload();
   await expect(page.getByLabel("Default tone")).toHaveValue("persuasive");
   await expect(page.getByLabel("Time zone")).toHaveValue("America/New_York");

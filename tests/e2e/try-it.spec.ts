@@ -1,5 +1,6 @@
 import { expect, test, type Page } from "./support/test";
 import { signUpAndConfirm, sql, uniqueEmail, userIdFor } from "./support/accounts";
+import { expectToast, toast } from "./support/toasts";
 
 /**
  * The dashboard's Try it form, with JavaScript on (js-on) and off (js-off): a message in, a
@@ -43,8 +44,7 @@ test.describe("try it", () => {
   test("an empty message gets the Validation Error toast and nothing is counted", async ({ page }) => {
     await signUpAndConfirm(page, uniqueEmail("try-it-empty"));
     await tryIt(page).getByRole("button", { name: "Optimize message" }).click();
-    const toasts = page.getByRole("region", { name: "Notifications" });
-    await expect(toasts.getByRole("alert").filter({ hasText: "Validation Error" })).toContainText("Write a message to optimize.");
+    await expect(toast(page, "Validation Error", "alert")).toContainText("Write a message to optimize.");
     await expect(tryIt(page).getByText("Write a message to optimize.")).toBeVisible();
     await expect(usageCard(page).getByRole("progressbar")).toHaveAttribute("aria-valuenow", "0");
   });
@@ -60,7 +60,7 @@ test.describe("try it", () => {
     await tryIt(page).getByLabel("Your message").fill(MESSAGE);
     await tryIt(page).getByRole("button", { name: "Optimize message" }).click();
     await expect(page.getByTestId("try-it-problem")).toContainText("You've used your 30 free messages this month");
-    await expect(page.getByRole("region", { name: "Notifications" }).getByRole("alert").filter({ hasText: "Monthly limit reached" })).toBeVisible();
+    await expectToast(page, "Monthly limit reached", { role: "alert" });
     await page.getByTestId("try-it-problem").getByRole("link", { name: "Upgrade to Pro" }).click();
     await expect(page).toHaveURL(/\/dashboard\/subscription$/);
   });
@@ -77,7 +77,7 @@ test("after a suggestion, remind me to follow up: set from Try it, listed on the
   await reminder.getByLabel("Label").fill("Jordan — renewal price");
   await reminder.getByRole("radio", { name: /In 3 business days/ }).check();
   await reminder.getByRole("button", { name: "Set reminder" }).click();
-  await expect(page.getByRole("region", { name: "Notifications" }).getByRole("status").filter({ hasText: "Reminder set" })).toBeVisible();
+  await expectToast(page, "Reminder set");
 
   if (javaScriptEnabled) {
     // Set without leaving the page: the suggestion is still there, and the form is ready for another.

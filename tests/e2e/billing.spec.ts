@@ -1,6 +1,5 @@
 import { expect, test, type Page } from "./support/test";
 import { LOCAL_STRIPE_URL } from "../../emulators/config.ts";
-import { signUpAndConfirm, uniqueEmail } from "./support/accounts";
 import { toast, toasts } from "./support/toasts";
 
 /**
@@ -21,8 +20,7 @@ async function startUpgrade(page: Page) {
 }
 
 test.describe("billing", () => {
-  test("upgrade through the hosted checkout ends on the subscription page as Pro", async ({ page }) => {
-    await signUpAndConfirm(page, uniqueEmail("billing-pay"));
+  test("upgrade through the hosted checkout ends on the subscription page as Pro", async ({ page, signedInUser: _signedInUser }) => {
     await expect(page.getByRole("link", { name: "Upgrade to Pro" })).toBeVisible();
     await startUpgrade(page);
 
@@ -44,8 +42,7 @@ test.describe("billing", () => {
     await expect(toasts(page).filter({ hasText: "Welcome to Pro!" })).toHaveCount(0);
   });
 
-  test("cancelling on the checkout page comes back with 'Checkout Canceled'", async ({ page }) => {
-    await signUpAndConfirm(page, uniqueEmail("billing-cancel"));
+  test("cancelling on the checkout page comes back with 'Checkout Canceled'", async ({ page, signedInUser: _signedInUser }) => {
     await startUpgrade(page);
 
     await page.getByRole("link", { name: "Cancel and return to Tonewise" }).click();
@@ -58,8 +55,7 @@ test.describe("billing", () => {
     await expect(page.getByRole("button", { name: "Upgrade to Pro" })).toBeVisible();
   });
 
-  test("Manage Subscription opens the billing portal in a new tab", async ({ page, context }) => {
-    await signUpAndConfirm(page, uniqueEmail("billing-portal"));
+  test("Manage Subscription opens the billing portal in a new tab", async ({ page, context, signedInUser: _signedInUser }) => {
     await startUpgrade(page);
     await page.getByRole("button", { name: "Subscribe" }).click();
     await expect(page.getByRole("heading", { name: "Tonewise Pro is active" })).toBeVisible();

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "./support/test";
-import { signUpAndConfirm, sql, uniqueEmail, userIdFor } from "./support/accounts";
+import { sql } from "./support/accounts";
 import { expectToast, toast } from "./support/toasts";
 
 /**
@@ -29,9 +29,7 @@ async function settleTimeZone(page: Page, javaScriptEnabled: boolean) {
   await expect(page.getByText("Times are in New York (America).")).toBeVisible();
 }
 
-test("set a reminder, follow a sequence, snooze, mark done, reopen and delete", async ({ page, javaScriptEnabled }) => {
-  const email = uniqueEmail("follow-ups");
-  await signUpAndConfirm(page, email);
+test("set a reminder, follow a sequence, snooze, mark done, reopen and delete", async ({ page, javaScriptEnabled, signedInUser }) => {
   await settleTimeZone(page, javaScriptEnabled);
   await expect(section(page, "Due now")).toContainText("Nothing is due.");
 
@@ -48,7 +46,7 @@ test("set a reminder, follow a sequence, snooze, mark done, reopen and delete", 
 
   // One already due (from the extension, say): listed under Due now and counted in the sidebar.
   await sql("insert into public.follow_ups (user_id, label, due_at, follow_up_number) values ($1, 'Acme renewal', now() - interval '1 hour', 1)", [
-    await userIdFor(email),
+    signedInUser.id,
   ]);
   await page.reload();
   await expect(reminder(page, "Due now", "Acme renewal")).toContainText("Due Today");
@@ -80,12 +78,10 @@ test("set a reminder, follow a sequence, snooze, mark done, reopen and delete", 
   await expect(page.getByRole("listitem").filter({ hasText: "Maria Alvarez — demo recap" })).toHaveCount(0);
 });
 
-test("after the third follow-up it suggests stopping, but still schedules a fourth", async ({ page, javaScriptEnabled }) => {
-  const email = uniqueEmail("follow-ups-third");
-  await signUpAndConfirm(page, email);
+test("after the third follow-up it suggests stopping, but still schedules a fourth", async ({ page, javaScriptEnabled, signedInUser }) => {
   await settleTimeZone(page, javaScriptEnabled);
   await sql("insert into public.follow_ups (user_id, label, due_at, follow_up_number) values ($1, 'Quiet prospect', now() - interval '5 minutes', 3)", [
-    await userIdFor(email),
+    signedInUser.id,
   ]);
   await page.reload();
   const third = reminder(page, "Due now", "Quiet prospect");
@@ -95,8 +91,7 @@ test("after the third follow-up it suggests stopping, but still schedules a four
   await expect(reminder(page, "Upcoming", "Quiet prospect")).toContainText("Follow-up 4");
 });
 
-test("a reminder the form cannot take keeps what was typed and says why", async ({ page }) => {
-  await signUpAndConfirm(page, uniqueEmail("follow-ups-invalid"));
+test("a reminder the form cannot take keeps what was typed and says why", async ({ page, signedInUser: _signedInUser }) => {
   await page.goto("/dashboard/follow-ups");
   const form = newReminder(page);
 

@@ -1,5 +1,5 @@
 import { expect, test } from "./support/test";
-import { signUpAndConfirm, sql, uniqueEmail, userIdFor } from "./support/accounts";
+import { sql } from "./support/accounts";
 import { expectToast } from "./support/toasts";
 
 /**
@@ -8,10 +8,8 @@ import { expectToast } from "./support/toasts";
  */
 test.use({ timezoneId: "America/New_York" });
 
-test("the browser's time zone is stored on a first visit without throwing away edits in Settings", async ({ page }) => {
-  const email = uniqueEmail("follow-ups-zone");
-  await signUpAndConfirm(page, email);
-  await sql("update public.user_settings set time_zone = null where user_id = $1", [await userIdFor(email)]);
+test("the browser's time zone is stored on a first visit without throwing away edits in Settings", async ({ page, signedInUser }) => {
+  await sql("update public.user_settings set time_zone = null where user_id = $1", [signedInUser.id]);
   await page.goto("/dashboard/settings");
   await page.getByLabel("Default tone").selectOption("persuasive");
   await expect(page.getByLabel("Time zone")).toHaveValue("America/New_York");

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "./support/test";
-import { signUpAndConfirm, sql, uniqueEmail, userIdFor } from "./support/accounts";
+import { sql } from "./support/accounts";
 import { expectToast, toast } from "./support/toasts";
 
 /**
@@ -14,8 +14,7 @@ const usageCard = (page: Page) => page.getByRole("region", { name: "Message Usag
 const tryIt = (page: Page) => page.getByRole("region", { name: "Try it" });
 
 test.describe("try it", () => {
-  test("polishes a message and counts it on the usage card", async ({ page }) => {
-    await signUpAndConfirm(page, uniqueEmail("try-it"));
+  test("polishes a message and counts it on the usage card", async ({ page, signedInUser: _signedInUser }) => {
     await expect(usageCard(page).getByText("messages used this month")).toBeVisible();
     await expect(usageCard(page).getByRole("progressbar")).toHaveAttribute("aria-valuenow", "0");
     await expect(tryIt(page).getByTestId("local-engine-note")).toContainText("local, rule-based stand-in");
@@ -41,20 +40,17 @@ test.describe("try it", () => {
     await expect(usageCard(page).getByRole("progressbar")).toHaveAttribute("aria-valuenow", "1");
   });
 
-  test("an empty message gets the Validation Error toast and nothing is counted", async ({ page }) => {
-    await signUpAndConfirm(page, uniqueEmail("try-it-empty"));
+  test("an empty message gets the Validation Error toast and nothing is counted", async ({ page, signedInUser: _signedInUser }) => {
     await tryIt(page).getByRole("button", { name: "Optimize message" }).click();
     await expect(toast(page, "Validation Error", "alert")).toContainText("Write a message to optimize.");
     await expect(tryIt(page).getByText("Write a message to optimize.")).toBeVisible();
     await expect(usageCard(page).getByRole("progressbar")).toHaveAttribute("aria-valuenow", "0");
   });
 
-  test("at the Free limit, says so with an upgrade link and counts nothing", async ({ page }) => {
-    const email = uniqueEmail("try-it-limit");
-    await signUpAndConfirm(page, email);
+  test("at the Free limit, says so with an upgrade link and counts nothing", async ({ page, signedInUser }) => {
     await sql(
       "insert into public.usage_tracking (user_id, month, tier, message_count) values ($1, to_char(now() at time zone 'utc', 'YYYY-MM'), 'free', 30)",
-      [await userIdFor(email)],
+      [signedInUser.id],
     );
     await page.reload();
     await tryIt(page).getByLabel("Your message").fill(MESSAGE);
@@ -66,8 +62,7 @@ test.describe("try it", () => {
   });
 });
 
-test("after a suggestion, remind me to follow up: set from Try it, listed on the Follow-ups page", async ({ page, javaScriptEnabled }) => {
-  await signUpAndConfirm(page, uniqueEmail("try-it-remind"));
+test("after a suggestion, remind me to follow up: set from Try it, listed on the Follow-ups page", async ({ page, javaScriptEnabled, signedInUser: _signedInUser }) => {
   await tryIt(page).getByLabel("Your message").fill(MESSAGE);
   await tryIt(page).getByRole("button", { name: "Optimize message" }).click();
   await expect(page.getByTestId("try-it-suggestion")).toContainText("$2,400");

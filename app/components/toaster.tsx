@@ -54,6 +54,10 @@ export function ToastProvider({ serverToasts, children }: { serverToasts: Toast[
   );
 }
 
+/**
+ * One toast: role `alert` for errors, `status` otherwise, and `data-toast` (its variant), which is
+ * how the tests find a toast (tests/e2e/support/toasts.ts, the integration tests' page harness).
+ */
 function ToastCard({ toast, onDismiss }: { toast: Toast; onDismiss: (id: string) => void }) {
   const [hydrated, setHydrated] = useState(false);
   useEffect(() => {

@@ -1,12 +1,11 @@
 import { expect, test } from "./support/test";
-import { signUpAndConfirm, uniqueEmail } from "./support/accounts";
+import { expectToast } from "./support/toasts";
 
 /**
  * The Account page's API tokens, with JavaScript on (js-on, where revoking asks first) and off
  * (js-off, plain form posts): create one, see it once, see it listed, revoke it.
  */
-test("create an API token, see it once, revoke it", async ({ page, javaScriptEnabled }) => {
-  await signUpAndConfirm(page, uniqueEmail("tokens"));
+test("create an API token, see it once, revoke it", async ({ page, javaScriptEnabled, signedInUser: _signedInUser }) => {
   await page.goto("/dashboard/account");
   const section = page.getByRole("region", { name: "API tokens" });
   await expect(section.getByText("You have no API tokens.")).toBeVisible();
@@ -33,7 +32,7 @@ test("create an API token, see it once, revoke it", async ({ page, javaScriptEna
   if (javaScriptEnabled) page.once("dialog", (dialog) => void dialog.accept());
   await section.getByRole("button", { name: "Revoke Work laptop" }).click();
   await expect(section.getByText("You have no API tokens.")).toBeVisible();
-  await expect(page.getByRole("region", { name: "Notifications" }).getByRole("status").filter({ hasText: "Token revoked" })).toBeVisible();
+  await expectToast(page, "Token revoked");
 
   const refused = await page.request.get("/api/v1/me", { headers: { Authorization: `Bearer ${token}` } });
   expect(refused.status()).toBe(401);

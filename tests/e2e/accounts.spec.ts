@@ -1,7 +1,6 @@
-import { expect, test, type Page } from "./support/test";
-import { followEmailLink, PASSWORD, signIn, signUp, signUpAndConfirm, sql, uniqueEmail, userIdFor } from "./support/accounts";
-
-const toast = (page: Page) => page.getByRole("region", { name: "Notifications" });
+import { expect, test } from "./support/test";
+import { followEmailLink, PASSWORD, signIn, signUp, signUpAndConfirm, sql, uniqueEmail } from "./support/accounts";
+import { expectToast } from "./support/toasts";
 
 test.describe("auth screen", () => {
   test("sign-in by default, sign-up with mode=signup, and a link between them", async ({ page }) => {
@@ -29,8 +28,7 @@ test.describe("auth screen", () => {
       await page.getByLabel("Email").fill(fields.email);
       await page.getByLabel("Password").fill(fields.password);
       await page.getByRole("button", { name: "Create Account" }).click();
-      await expect(toast(page).getByRole("alert")).toContainText("Validation Error");
-      await expect(toast(page).getByRole("alert")).toContainText(message);
+      await expectToast(page, "Validation Error", { role: "alert", message });
       await expect(page.getByText(message, { exact: true }).first()).toBeVisible();
       await expect(page.getByLabel("Email")).toHaveValue(fields.email);
     });
@@ -46,22 +44,18 @@ test.describe("auth screen", () => {
     await expect(page.getByText(email).first()).toBeAttached();
   });
 
-  test("a failed sign-in says why and keeps the email", async ({ page }) => {
-    const email = uniqueEmail("badpass");
-    await signUpAndConfirm(page, email);
+  test("a failed sign-in says why and keeps the email", async ({ page, signedInUser: { email } }) => {
     await page.context().clearCookies();
     await page.goto("/auth");
     await signIn(page, email, "Wrong-Pass-123");
-    await expect(toast(page).getByRole("alert")).toContainText("Invalid login credentials");
+    await expectToast(page, "Invalid login credentials", { role: "alert" });
     await expect(page.getByLabel("Email")).toHaveValue(email);
     await expect(page.getByLabel("Password")).toHaveValue("");
   });
 });
 
 test.describe("signed in", () => {
-  test("the guard sends visitors to /auth and back to the page they wanted", async ({ page }) => {
-    const email = uniqueEmail("guard");
-    await signUpAndConfirm(page, email);
+  test("the guard sends visitors to /auth and back to the page they wanted", async ({ page, signedInUser: { email } }) => {
     await page.context().clearCookies();
     await page.goto("/dashboard/account");
     await expect(page).toHaveURL("/auth?redirectTo=%2Fdashboard%2Faccount");
@@ -71,49 +65,48 @@ test.describe("signed in", () => {
     await expect(page).toHaveURL("/dashboard");
   });
 
-  test("sign out returns home with a toast", async ({ page }) => {
-    await signUpAndConfirm(page, uniqueEmail("signout"));
+  test("sign out returns home with a toast", async ({ page, signedInUser: _signedInUser }) => {
     const isWide = page.viewportSize()!.width >= 1024;
     if (!isWide) await page.getByLabel("Toggle dashboard menu").click();
     await page.getByRole("button", { name: "Sign Out" }).first().click();
     await expect(page).toHaveURL("/");
-    await expect(toast(page)).toContainText("Signed out");
-    await expect(toast(page)).toContainText("You have been signed out successfully");
+    await expectToast(page, "Signed out", { message: "You have been signed out successfully" });
     await page.goto("/dashboard");
     await expect(page).toHaveURL(/\/auth/);
   });
 
-  test("on a phone the dashboard menu slides in and closes", async ({ page }) => {
-    await page.setViewportSize({ width: 375, height: 800 });
-    const email = uniqueEmail("mobile");
-    await signUpAndConfirm(page, email);
-    const menu = page.getByRole("navigation", { name: "Dashboard mobile" });
-    await expect(menu).toBeHidden();
-    await page.getByLabel("Toggle dashboard menu").click();
-    await expect(menu).toBeVisible();
-    await expect(page.getByText(email).last()).toBeVisible();
-    await menu.getByRole("link", { name: "Settings" }).click();
-    await expect(page).toHaveURL("/dashboard/settings");
-    await expect(page.getByRole("heading", { name: "Settings" })).toBeVisible();
-    if (await menu.isVisible()) await page.getByLabel("Toggle dashboard menu").click();
-    await expect(menu).toBeHidden();
+  test.describe(() => {
+    test.use({ viewport: { width: 375, height: 800 } });
+    test("on a phone the dashboard menu slides in and closes", async ({ page, signedInUser: { email } }) => {
+      const menu = page.getByRole("navigation", { name: "Dashboard mobile" });
+      await expect(menu).toBeHidden();
+      await page.getByLabel("Toggle dashboard menu").click();
+      await expect(menu).toBeVisible();
+      await expect(page.getByText(email).last()).toBeVisible();
+      await menu.getByRole("link", { name: "Settings" }).click();
+      await expect(page).toHaveURL("/dashboard/settings");
+      await expect(page.getByRole("heading", { name: "Settings" })).toBeVisible();
+      if (await menu.isVisible()) await page.getByLabel("Toggle dashboard menu").click();
+      await expect(menu).toBeHidden();
+    });
   });
 
-  test("account: the name saves; email and member-since are read-only", async ({ page }) => {
-    await signUpAndConfirm(page, uniqueEmail("account"), "Old Name");
-    await page.goto("/dashboard/account");
-    await expect(page.getByText("Email cannot be changed for security reasons")).toBeVisible();
-    await expect(page.getByLabel("Email")).toHaveAttribute("readonly", "");
-    await expect(page.getByLabel("Member Since")).toHaveValue(/\d{4}$/);
-    await page.getByLabel("Full name").fill("Brand New Name");
-    await page.getByRole("button", { name: "Save Changes" }).click();
-    await expect(toast(page)).toContainText("Profile updated successfully");
-    await page.reload();
-    await expect(page.getByLabel("Full name")).toHaveValue("Brand New Name");
+  test.describe(() => {
+    test.use({ signedInUserName: "Old Name" });
+    test("account: the name saves; email and member-since are read-only", async ({ page, signedInUser: _signedInUser }) => {
+      await page.goto("/dashboard/account");
+      await expect(page.getByText("Email cannot be changed for security reasons")).toBeVisible();
+      await expect(page.getByLabel("Email")).toHaveAttribute("readonly", "");
+      await expect(page.getByLabel("Member Since")).toHaveValue(/\d{4}$/);
+      await page.getByLabel("Full name").fill("Brand New Name");
+      await page.getByRole("button", { name: "Save Changes" }).click();
+      await expectToast(page, "Profile updated successfully");
+      await page.reload();
+      await expect(page.getByLabel("Full name")).toHaveValue("Brand New Name");
+    });
   });
 
-  test("settings survive a reload", async ({ page }) => {
-    await signUpAndConfirm(page, uniqueEmail("settings"));
+  test("settings survive a reload", async ({ page, signedInUser: _signedInUser }) => {
     await page.goto("/dashboard/settings");
     await expect(page.getByLabel("Default tone")).toHaveValue("professional");
     await expect(page.getByLabel("Default message type")).toHaveValue("text");
@@ -122,7 +115,7 @@ test.describe("signed in", () => {
     await page.getByLabel("Default message type").selectOption({ label: "CRM/Sales" });
     await page.getByRole("switch", { name: "Notifications" }).uncheck();
     await page.getByRole("button", { name: "Save Settings" }).click();
-    await expect(toast(page)).toContainText("Settings saved");
+    await expectToast(page, "Settings saved");
     await page.reload();
     await expect(page.getByLabel("Default tone")).toHaveValue("persuasive");
     await expect(page.getByLabel("Default message type")).toHaveValue("crm");
@@ -159,10 +152,8 @@ test.describe("usage card", () => {
     [24, "approaching", "approaching your monthly limit"],
     [30, "reached", "reached your monthly limit"],
   ] as const) {
-    test(`free, ${count} used: ${state}`, async ({ page }) => {
-      const email = uniqueEmail(`usage${count}`);
-      await signUpAndConfirm(page, email);
-      await sql("insert into public.usage_tracking (user_id, month, tier, message_count) values ($1, $2, 'free', $3)", [await userIdFor(email), month, count]);
+    test(`free, ${count} used: ${state}`, async ({ page, signedInUser }) => {
+      await sql("insert into public.usage_tracking (user_id, month, tier, message_count) values ($1, $2, 'free', $3)", [signedInUser.id, month, count]);
       await page.reload();
       const card = page.locator("[data-usage-state]");
       await expect(card).toHaveAttribute("data-usage-state", state);
@@ -172,10 +163,7 @@ test.describe("usage card", () => {
     });
   }
 
-  test("pro: unlimited and no upgrade button", async ({ page }) => {
-    const email = uniqueEmail("usagepro");
-    await signUpAndConfirm(page, email);
-    const id = await userIdFor(email);
+  test("pro: unlimited and no upgrade button", async ({ page, signedInUser: { id } }) => {
     await sql(
       "insert into public.subscriptions (id, user_id, customer_id, status, price_id, current_period_start, current_period_end) values ($1, $2, 'cus_e2e', 'active', 'price_tonewise_pro_monthly', now(), now() + interval '1 month')",
       [`sub_e2e_${Date.now()}`, id],

@@ -1,5 +1,6 @@
 import { expect, test, type Page } from "./support/test";
-import { signUpAndConfirm, uniqueEmail } from "./support/accounts";
+import { LOCAL_STRIPE_URL } from "../../emulators/config.ts";
+import { toast, toasts } from "./support/toasts";
 
 /**
  * Paying for Pro through the local Stripe's hosted pages, with JavaScript on (js-on) and off
@@ -7,8 +8,7 @@ import { signUpAndConfirm, uniqueEmail } from "./support/accounts";
  * workers never share state and nothing needs a global reset.
  */
 
-const toasts = (page: Page) => page.getByRole("region", { name: "Notifications" });
-const STRIPE_ORIGIN = "http://127.0.0.1:12111";
+const STRIPE_ORIGIN = LOCAL_STRIPE_URL;
 
 async function startUpgrade(page: Page) {
   await page.goto("/dashboard/subscription");
@@ -20,15 +20,14 @@ async function startUpgrade(page: Page) {
 }
 
 test.describe("billing", () => {
-  test("upgrade through the hosted checkout ends on the subscription page as Pro", async ({ page }) => {
-    await signUpAndConfirm(page, uniqueEmail("billing-pay"));
+  test("upgrade through the hosted checkout ends on the subscription page as Pro", async ({ page, signedInUser: _signedInUser }) => {
     await expect(page.getByRole("link", { name: "Upgrade to Pro" })).toBeVisible();
     await startUpgrade(page);
 
     await page.getByRole("button", { name: "Subscribe" }).click();
 
     await expect(page).toHaveURL(/\/dashboard\/subscription$/);
-    await expect(toasts(page).getByRole("status").filter({ hasText: "Welcome to Pro!" })).toContainText(
+    await expect(toast(page, "Welcome to Pro!")).toContainText(
       "Your subscription is now active.",
     );
     await expect(page.getByRole("heading", { name: "Tonewise Pro is active" })).toBeVisible();
@@ -40,25 +39,23 @@ test.describe("billing", () => {
     // The tier is Pro everywhere, and a reload does not repeat the toast.
     await page.goto("/dashboard");
     await expect(page.getByText("Unlimited messages available")).toBeVisible();
-    await expect(toasts(page).getByText("Welcome to Pro!")).toHaveCount(0);
+    await expect(toasts(page).filter({ hasText: "Welcome to Pro!" })).toHaveCount(0);
   });
 
-  test("cancelling on the checkout page comes back with 'Checkout Canceled'", async ({ page }) => {
-    await signUpAndConfirm(page, uniqueEmail("billing-cancel"));
+  test("cancelling on the checkout page comes back with 'Checkout Canceled'", async ({ page, signedInUser: _signedInUser }) => {
     await startUpgrade(page);
 
     await page.getByRole("link", { name: "Cancel and return to Tonewise" }).click();
 
     await expect(page).toHaveURL(/\/dashboard\/subscription$/);
-    await expect(toasts(page).getByRole("status").filter({ hasText: "Checkout Canceled" })).toContainText(
+    await expect(toast(page, "Checkout Canceled")).toContainText(
       "You can upgrade anytime from this page.",
     );
     await expect(page.getByText("FREE", { exact: true }).first()).toBeVisible();
     await expect(page.getByRole("button", { name: "Upgrade to Pro" })).toBeVisible();
   });
 
-  test("Manage Subscription opens the billing portal in a new tab", async ({ page, context }) => {
-    await signUpAndConfirm(page, uniqueEmail("billing-portal"));
+  test("Manage Subscription opens the billing portal in a new tab", async ({ page, context, signedInUser: _signedInUser }) => {
     await startUpgrade(page);
     await page.getByRole("button", { name: "Subscribe" }).click();
     await expect(page.getByRole("heading", { name: "Tonewise Pro is active" })).toBeVisible();

@@ -1,5 +1,6 @@
 import { expect, test, type Page } from "./support/test";
-import { signUpAndConfirm, sql, uniqueEmail, userIdFor } from "./support/accounts";
+import { sql } from "./support/accounts";
+import { expectToast, toast } from "./support/toasts";
 
 /**
  * The Follow-ups page with JavaScript on (js-on) and off (js-off): the time zone (detected by the
@@ -9,7 +10,6 @@ import { signUpAndConfirm, sql, uniqueEmail, userIdFor } from "./support/account
  */
 test.use({ timezoneId: "America/New_York" });
 
-const toasts = (page: Page) => page.getByRole("region", { name: "Notifications" });
 const section = (page: Page, name: "Due now" | "Upcoming" | "Done") => page.getByRole("region", { name: new RegExp(`^${name}`) });
 const newReminder = (page: Page) => page.getByRole("region", { name: "Remind me to follow up" });
 const reminder = (page: Page, where: "Due now" | "Upcoming" | "Done", label: string) =>
@@ -23,15 +23,13 @@ async function settleTimeZone(page: Page, javaScriptEnabled: boolean) {
     await page.getByRole("link", { name: "Set your time zone" }).click();
     await page.getByLabel("Time zone").selectOption("America/New_York");
     await page.getByRole("button", { name: "Save Settings" }).click();
-    await expect(toasts(page).getByText("Settings saved")).toBeVisible();
+    await expectToast(page, "Settings saved");
     await page.goto("/dashboard/follow-ups");
   }
   await expect(page.getByText("Times are in New York (America).")).toBeVisible();
 }
 
-test("set a reminder, follow a sequence, snooze, mark done, reopen and delete", async ({ page, javaScriptEnabled }) => {
-  const email = uniqueEmail("follow-ups");
-  await signUpAndConfirm(page, email);
+test("set a reminder, follow a sequence, snooze, mark done, reopen and delete", async ({ page, javaScriptEnabled, signedInUser }) => {
   await settleTimeZone(page, javaScriptEnabled);
   await expect(section(page, "Due now")).toContainText("Nothing is due.");
 
@@ -40,7 +38,7 @@ test("set a reminder, follow a sequence, snooze, mark done, reopen and delete", 
   await newReminder(page).getByLabel("Page to reopen (optional)").fill("https://mail.example.com/mail/u/0/#inbox/FMfcgz");
   await newReminder(page).getByRole("radio", { name: /Tomorrow morning/ }).check();
   await newReminder(page).getByRole("button", { name: "Set reminder" }).click();
-  await expect(toasts(page).getByRole("status").filter({ hasText: "Reminder set" })).toContainText("We'll remind you tomorrow at 9:00 AM.");
+  await expect(toast(page, "Reminder set")).toContainText("We'll remind you tomorrow at 9:00 AM.");
   const upcoming = reminder(page, "Upcoming", "Maria Alvarez — demo recap");
   await expect(upcoming).toContainText("Tomorrow, 9:00 AM");
   await expect(upcoming.getByRole("link", { name: /Open page/ })).toHaveAttribute("href", "https://mail.example.com/mail/u/0/#inbox/FMfcgz");
@@ -48,7 +46,7 @@ test("set a reminder, follow a sequence, snooze, mark done, reopen and delete", 
 
   // One already due (from the extension, say): listed under Due now and counted in the sidebar.
   await sql("insert into public.follow_ups (user_id, label, due_at, follow_up_number) values ($1, 'Acme renewal', now() - interval '1 hour', 1)", [
-    await userIdFor(email),
+    signedInUser.id,
   ]);
   await page.reload();
   await expect(reminder(page, "Due now", "Acme renewal")).toContainText("Due Today");
@@ -57,7 +55,7 @@ test("set a reminder, follow a sequence, snooze, mark done, reopen and delete", 
 
   // No reply yet: the next follow-up, three business days on, counted.
   await reminder(page, "Due now", "Acme renewal").getByRole("button", { name: "No reply yet — schedule the next follow-up" }).click();
-  await expect(toasts(page).getByRole("status").filter({ hasText: "Follow-up 2 scheduled" })).toBeVisible();
+  await expectToast(page, "Follow-up 2 scheduled");
   await expect(reminder(page, "Upcoming", "Acme renewal")).toContainText("Follow-up 2");
   await expect(section(page, "Due now")).toContainText("Nothing is due.");
   await expect(nav.getByRole("link", { name: "Follow-ups", exact: true })).toBeVisible();
@@ -66,7 +64,7 @@ test("set a reminder, follow a sequence, snooze, mark done, reopen and delete", 
   const maria = reminder(page, "Upcoming", "Maria Alvarez — demo recap");
   await maria.getByText("Snooze").click();
   await maria.getByRole("button", { name: "Next week" }).click();
-  await expect(toasts(page).getByRole("status").filter({ hasText: "Snoozed" })).toContainText("We'll remind you on Mon,");
+  await expect(toast(page, "Snoozed")).toContainText("We'll remind you on Mon,");
   await expect(reminder(page, "Upcoming", "Maria Alvarez — demo recap")).toContainText("Mon,");
 
   // Done, then reopened, then deleted.
@@ -76,32 +74,29 @@ test("set a reminder, follow a sequence, snooze, mark done, reopen and delete", 
   await reminder(page, "Done", "Maria Alvarez — demo recap").getByRole("button", { name: "Reopen" }).click();
   await expect(reminder(page, "Upcoming", "Maria Alvarez — demo recap")).toBeVisible();
   await reminder(page, "Upcoming", "Maria Alvarez — demo recap").getByRole("button", { name: "Delete" }).click();
-  await expect(toasts(page).getByRole("status").filter({ hasText: "Reminder deleted" })).toBeVisible();
+  await expectToast(page, "Reminder deleted");
   await expect(page.getByRole("listitem").filter({ hasText: "Maria Alvarez — demo recap" })).toHaveCount(0);
 });
 
-test("after the third follow-up it suggests stopping, but still schedules a fourth", async ({ page, javaScriptEnabled }) => {
-  const email = uniqueEmail("follow-ups-third");
-  await signUpAndConfirm(page, email);
+test("after the third follow-up it suggests stopping, but still schedules a fourth", async ({ page, javaScriptEnabled, signedInUser }) => {
   await settleTimeZone(page, javaScriptEnabled);
   await sql("insert into public.follow_ups (user_id, label, due_at, follow_up_number) values ($1, 'Quiet prospect', now() - interval '5 minutes', 3)", [
-    await userIdFor(email),
+    signedInUser.id,
   ]);
   await page.reload();
   const third = reminder(page, "Due now", "Quiet prospect");
   await expect(third).toContainText("consider letting this one rest");
   await third.getByRole("button", { name: "No reply yet — schedule the next follow-up" }).click();
-  await expect(toasts(page).getByRole("status").filter({ hasText: "Follow-up 4 scheduled" })).toContainText("consider making this the last");
+  await expect(toast(page, "Follow-up 4 scheduled")).toContainText("consider making this the last");
   await expect(reminder(page, "Upcoming", "Quiet prospect")).toContainText("Follow-up 4");
 });
 
-test("a reminder the form cannot take keeps what was typed and says why", async ({ page }) => {
-  await signUpAndConfirm(page, uniqueEmail("follow-ups-invalid"));
+test("a reminder the form cannot take keeps what was typed and says why", async ({ page, signedInUser: _signedInUser }) => {
   await page.goto("/dashboard/follow-ups");
   const form = newReminder(page);
 
   await form.getByRole("button", { name: "Set reminder" }).click();
-  await expect(toasts(page).getByRole("alert").filter({ hasText: "Validation Error" })).toContainText("Give the reminder a label");
+  await expect(toast(page, "Validation Error", "alert")).toContainText("Give the reminder a label");
   await expect(form.getByText("Give the reminder a label, such as 'Maria Alvarez — demo recap'.")).toBeVisible();
 
   await form.getByLabel("Label").fill("Jordan — renewal");

@@ -1,4 +1,5 @@
 import { expect, test } from "./support/test";
+import { expectToast } from "./support/toasts";
 
 test.describe("rate limits", () => {
   test("a 4th newsletter sign-up of one address in an hour is refused with a toast, the address kept", async ({ page }, testInfo) => {
@@ -12,7 +13,7 @@ test.describe("rate limits", () => {
     await page.goto("/blog");
     await page.getByLabel("Email address").fill(email);
     await page.getByRole("button", { name: "Subscribe" }).click();
-    await expect(page.getByText("Too many attempts")).toBeVisible();
+    await expectToast(page, "Too many attempts", { role: "alert" });
     await expect(page.locator("#newsletter-error")).toHaveText(/please wait \d+ minutes and try again/);
     await expect(page.getByLabel("Email address")).toHaveValue(email);
   });

@@ -1,5 +1,6 @@
 import { expect, test } from "./support/test";
-import { signUpAndConfirm, sql, uniqueEmail, userIdFor } from "./support/accounts";
+import { sql } from "./support/accounts";
+import { expectToast } from "./support/toasts";
 
 /**
  * The browser reports its time zone only when JavaScript runs (js-on): the dashboard stores it
@@ -7,16 +8,14 @@ import { signUpAndConfirm, sql, uniqueEmail, userIdFor } from "./support/account
  */
 test.use({ timezoneId: "America/New_York" });
 
-test("the browser's time zone is stored on a first visit without throwing away edits in Settings", async ({ page }) => {
-  const email = uniqueEmail("follow-ups-zone");
-  await signUpAndConfirm(page, email);
-  await sql("update public.user_settings set time_zone = null where user_id = $1", [await userIdFor(email)]);
+test("the browser's time zone is stored on a first visit without throwing away edits in Settings", async ({ page, signedInUser }) => {
+  await sql("update public.user_settings set time_zone = null where user_id = $1", [signedInUser.id]);
   await page.goto("/dashboard/settings");
   await page.getByLabel("Default tone").selectOption("persuasive");
   await expect(page.getByLabel("Time zone")).toHaveValue("America/New_York");
   await expect(page.getByLabel("Default tone")).toHaveValue("persuasive");
   await page.getByRole("button", { name: "Save Settings" }).click();
-  await expect(page.getByRole("region", { name: "Notifications" }).getByText("Settings saved")).toBeVisible();
+  await expectToast(page, "Settings saved");
   await page.reload();
   await expect(page.getByLabel("Default tone")).toHaveValue("persuasive");
   await expect(page.getByLabel("Time zone")).toHaveValue("America/New_York");

@@ -1,5 +1,6 @@
 import { expect, test, type Page } from "./support/test";
-import { signUpAndConfirm, sql, uniqueEmail, userIdFor } from "./support/accounts";
+import { sql } from "./support/accounts";
+import { expectToast, toast } from "./support/toasts";
 
 /**
  * The dashboard's Try it form, with JavaScript on (js-on) and off (js-off): a message in, a
@@ -13,8 +14,7 @@ const usageCard = (page: Page) => page.getByRole("region", { name: "Message Usag
 const tryIt = (page: Page) => page.getByRole("region", { name: "Try it" });
 
 test.describe("try it", () => {
-  test("polishes a message and counts it on the usage card", async ({ page }) => {
-    await signUpAndConfirm(page, uniqueEmail("try-it"));
+  test("polishes a message and counts it on the usage card", async ({ page, signedInUser: _signedInUser }) => {
     await expect(usageCard(page).getByText("messages used this month")).toBeVisible();
     await expect(usageCard(page).getByRole("progressbar")).toHaveAttribute("aria-valuenow", "0");
     await expect(tryIt(page).getByTestId("local-engine-note")).toContainText("local, rule-based stand-in");
@@ -40,34 +40,29 @@ test.describe("try it", () => {
     await expect(usageCard(page).getByRole("progressbar")).toHaveAttribute("aria-valuenow", "1");
   });
 
-  test("an empty message gets the Validation Error toast and nothing is counted", async ({ page }) => {
-    await signUpAndConfirm(page, uniqueEmail("try-it-empty"));
+  test("an empty message gets the Validation Error toast and nothing is counted", async ({ page, signedInUser: _signedInUser }) => {
     await tryIt(page).getByRole("button", { name: "Optimize message" }).click();
-    const toasts = page.getByRole("region", { name: "Notifications" });
-    await expect(toasts.getByRole("alert").filter({ hasText: "Validation Error" })).toContainText("Write a message to optimize.");
+    await expect(toast(page, "Validation Error", "alert")).toContainText("Write a message to optimize.");
     await expect(tryIt(page).getByText("Write a message to optimize.")).toBeVisible();
     await expect(usageCard(page).getByRole("progressbar")).toHaveAttribute("aria-valuenow", "0");
   });
 
-  test("at the Free limit, says so with an upgrade link and counts nothing", async ({ page }) => {
-    const email = uniqueEmail("try-it-limit");
-    await signUpAndConfirm(page, email);
+  test("at the Free limit, says so with an upgrade link and counts nothing", async ({ page, signedInUser }) => {
     await sql(
       "insert into public.usage_tracking (user_id, month, tier, message_count) values ($1, to_char(now() at time zone 'utc', 'YYYY-MM'), 'free', 30)",
-      [await userIdFor(email)],
+      [signedInUser.id],
     );
     await page.reload();
     await tryIt(page).getByLabel("Your message").fill(MESSAGE);
     await tryIt(page).getByRole("button", { name: "Optimize message" }).click();
     await expect(page.getByTestId("try-it-problem")).toContainText("You've used your 30 free messages this month");
-    await expect(page.getByRole("region", { name: "Notifications" }).getByRole("alert").filter({ hasText: "Monthly limit reached" })).toBeVisible();
+    await expectToast(page, "Monthly limit reached", { role: "alert" });
     await page.getByTestId("try-it-problem").getByRole("link", { name: "Upgrade to Pro" }).click();
     await expect(page).toHaveURL(/\/dashboard\/subscription$/);
   });
 });
 
-test("after a suggestion, remind me to follow up: set from Try it, listed on the Follow-ups page", async ({ page, javaScriptEnabled }) => {
-  await signUpAndConfirm(page, uniqueEmail("try-it-remind"));
+test("after a suggestion, remind me to follow up: set from Try it, listed on the Follow-ups page", async ({ page, javaScriptEnabled, signedInUser: _signedInUser }) => {
   await tryIt(page).getByLabel("Your message").fill(MESSAGE);
   await tryIt(page).getByRole("button", { name: "Optimize message" }).click();
   await expect(page.getByTestId("try-it-suggestion")).toContainText("$2,400");
@@ -77,7 +72,7 @@ test("after a suggestion, remind me to follow up: set from Try it, listed on the
   await reminder.getByLabel("Label").fill("Jordan — renewal price");
   await reminder.getByRole("radio", { name: /In 3 business days/ }).check();
   await reminder.getByRole("button", { name: "Set reminder" }).click();
-  await expect(page.getByRole("region", { name: "Notifications" }).getByRole("status").filter({ hasText: "Reminder set" })).toBeVisible();
+  await expectToast(page, "Reminder set");
 
   if (javaScriptEnabled) {
     // Set without leaving the page: the suggestion is still there, and the form is ready for another.

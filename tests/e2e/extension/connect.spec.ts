@@ -1,9 +1,8 @@
 /** Connecting the extension through /extension/connect, and what it shows before and after. */
-import { signUpAndConfirm, uniqueEmail } from "../support/accounts";
 import { connectExtension, expect, openPopup, test } from "./support/extension";
 import { Overlay } from "./support/overlay";
 
-test("a signed-in user connects the extension from its popup", async ({ context, page, extensionId, openFixture }) => {
+test("a signed-in user connects the extension from its popup", async ({ context, page, extensionId, openFixture, signedInUser: { email } }) => {
   // Not connected yet: the field's icon asks to connect.
   const fixture = await openFixture("textarea");
   const overlay = await Overlay.on(fixture);
@@ -13,8 +12,6 @@ test("a signed-in user connects the extension from its popup", async ({ context,
   await expect.poll(async () => (await overlay.snapshot())?.buttons).toContain("Connect Tonewise");
   await fixture.close();
 
-  const email = uniqueEmail("extension-connect");
-  await signUpAndConfirm(page, email);
   await connectExtension(context, extensionId, email);
 
   const popup = await openPopup(context, extensionId);

@@ -17,6 +17,7 @@
 import type { APIRequestContext, BrowserContext, Page, Worker } from "@playwright/test";
 import { tomorrowMorning } from "../../../app/lib/follow-ups/schedule";
 import { formatDue } from "../../../extension/lib/follow-up-time";
+import { expectToast } from "../support/toasts";
 import { expect, openPopup, test } from "./support/extension";
 import { Overlay } from "./support/overlay";
 import { E2E_APP_URL } from "./support/paths";
@@ -102,7 +103,7 @@ async function setNotifications(page: Page, on: boolean): Promise<void> {
   const toggle = page.getByRole("switch", { name: "Notifications" });
   await toggle.setChecked(on);
   await page.getByRole("button", { name: "Save Settings" }).click();
-  await expect(page.getByRole("region", { name: "Notifications" })).toContainText("Settings saved");
+  await expectToast(page, "Settings saved");
 }
 
 test("after Replace, a reminder set a few seconds ahead rings, opens its page, and is marked done on the dashboard", async ({

@@ -1,7 +1,6 @@
 import { expect, type Page } from "@playwright/test";
+import { LOCAL_MAILBOX_URL, LOCAL_SUPABASE_URL } from "../../../emulators/config.ts";
 
-export const MAILBOX = "http://127.0.0.1:54324";
-export const SUPABASE_CONTROLS = "http://127.0.0.1:54321/__emulator";
 export const PASSWORD = "Correct-Horse-9";
 
 /** A fresh address per test, so parallel workers never share an account. */
@@ -12,7 +11,7 @@ export function uniqueEmail(label: string): string {
 /** The newest link in the newest email to `email` whose URL contains `contains`. */
 export async function linkFromMailbox(email: string, contains: string): Promise<string> {
   for (let attempt = 0; attempt < 20; attempt++) {
-    const response = await fetch(`${MAILBOX}/api/messages?to=${encodeURIComponent(email)}`);
+    const response = await fetch(`${LOCAL_MAILBOX_URL}/api/messages?to=${encodeURIComponent(email)}`);
     const messages = (await response.json()) as Array<{ subject: string; links: string[] }>;
     const link = messages[0]?.links.find((candidate) => candidate.includes(contains));
     if (link) return link;
@@ -21,8 +20,9 @@ export async function linkFromMailbox(email: string, contains: string): Promise<
   throw new Error(`No email with a ${contains} link for ${email}`);
 }
 
+/** Runs SQL as the local database's superuser, through the local backend's controls (emulators/controls.ts). */
 export async function sql(query: string, params: unknown[] = []): Promise<Array<Record<string, unknown>>> {
-  const response = await fetch(`${SUPABASE_CONTROLS}/sql`, {
+  const response = await fetch(`${LOCAL_SUPABASE_URL}/__emulator/sql`, {
     method: "POST",
     headers: { "Content-Type": "application/json" },
     body: JSON.stringify({ query, params }),

@@ -8,7 +8,6 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { chromium, type BrowserContext, type Page } from "@playwright/test";
-import { signUpAndConfirm, uniqueEmail } from "../../support/accounts";
 import { expect, test as base } from "../../support/test";
 import { EXTENSION_DIR, type Fixture, FIXTURES_DIR } from "./paths";
 
@@ -80,9 +79,7 @@ export const test = base.extend<
   },
 
   /** A fresh account (each test its own: the Free plan's monthly allowance), signed in and connected to the extension. */
-  connected: async ({ context, page, extensionId }, provide) => {
-    const email = uniqueEmail("extension");
-    await signUpAndConfirm(page, email);
+  connected: async ({ context, signedInUser: { email }, extensionId }, provide) => {
     await connectExtension(context, extensionId, email);
     await provide({ email });
   },

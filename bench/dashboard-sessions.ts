@@ -1,12 +1,12 @@
 /**
  * For the dashboard benchmark: signed-in sessions, as the app's cookies. Each account is signed up
- * at the bench's local Auth, confirmed through its superuser SQL control, and signed in with
- * @supabase/ssr (the library the app reads the cookies with), so the load loop sends exactly the
- * cookies a browser would hold after signing in. Several accounts, so no row is hotter than real.
+ * at the bench's local Auth, confirmed through its superuser SQL control, and signed in as the app
+ * would sign them in (emulators/session-cookies.ts), so the load loop sends exactly the cookies a
+ * browser would hold after signing in. Several accounts, so no row is hotter than real.
  */
-import { createServerClient } from "@supabase/ssr";
 import { createClient } from "@supabase/supabase-js";
 import { LOCAL_SUPABASE_ANON_KEY } from "../emulators/config.ts";
+import { signInForCookies } from "../emulators/session-cookies.ts";
 
 const PASSWORD = "Bench-Password-9";
 
@@ -27,22 +27,8 @@ export async function createDashboardSessions(supabaseUrl: string, count: number
 
   const headers: string[] = [];
   for (const email of emails) {
-    const jar = new Map<string, string>();
-    const client = createServerClient(supabaseUrl, LOCAL_SUPABASE_ANON_KEY, {
-      cookies: {
-        getAll: () => [...jar].map(([name, value]) => ({ name, value })),
-        setAll: (cookies) => {
-          for (const { name, value } of cookies) {
-            if (value) jar.set(name, value);
-            else jar.delete(name);
-          }
-        },
-      },
-      auth: { flowType: "pkce", autoRefreshToken: false, detectSessionInUrl: false },
-    });
-    const { error } = await client.auth.signInWithPassword({ email, password: PASSWORD });
-    if (error) throw new Error(`bench sign-in failed: ${error.message}`);
-    headers.push([...jar].map(([name, value]) => `${name}=${value}`).join("; "));
+    const cookies = await signInForCookies(supabaseUrl, email, PASSWORD);
+    headers.push(cookies.map(({ name, value }) => `${name}=${value}`).join("; "));
   }
   return headers;
 }

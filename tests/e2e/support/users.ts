@@ -3,9 +3,9 @@
  * the local backend in a few requests, with no sign-up form and no trip through the mailbox. The
  * sign-up flow itself (form, confirmation email, link) stays covered by accounts.spec.ts.
  */
-import { createServerClient } from "@supabase/ssr";
 import { expect, type Page, type Response } from "@playwright/test";
 import { LOCAL_SUPABASE_ANON_KEY, LOCAL_SUPABASE_URL } from "../../../emulators/config.ts";
+import { signInForCookies, type SessionCookie } from "../../../emulators/session-cookies.ts";
 import { PASSWORD, sql, uniqueEmail } from "./accounts";
 
 export interface TestUser {
@@ -53,28 +53,9 @@ export async function createConfirmedUser({
   return { id, email, fullName, password };
 }
 
-/**
- * The session cookies the app sets when `user` signs in: made by @supabase/ssr, the library the
- * app reads them with, signing in at the same Auth with the same options, so their names,
- * chunking and encoding are exactly the app's.
- */
-export async function sessionCookies(user: Pick<TestUser, "email" | "password">): Promise<Array<{ name: string; value: string }>> {
-  const jar = new Map<string, string>();
-  const client = createServerClient(LOCAL_SUPABASE_URL, LOCAL_SUPABASE_ANON_KEY, {
-    cookies: {
-      getAll: () => [...jar].map(([name, value]) => ({ name, value })),
-      setAll: (cookies) => {
-        for (const { name, value } of cookies) {
-          if (value) jar.set(name, value);
-          else jar.delete(name);
-        }
-      },
-    },
-    auth: { flowType: "pkce", autoRefreshToken: false, detectSessionInUrl: false },
-  });
-  const { error } = await client.auth.signInWithPassword({ email: user.email, password: user.password });
-  if (error) throw new Error(`sign-in of ${user.email} failed: ${error.message}`);
-  return [...jar].map(([name, value]) => ({ name, value }));
+/** The session cookies the app sets when `user` signs in (see emulators/session-cookies.ts). */
+export function sessionCookies(user: Pick<TestUser, "email" | "password">): Promise<SessionCookie[]> {
+  return signInForCookies(LOCAL_SUPABASE_URL, user.email, user.password);
 }
 
 /**

@@ -1,5 +1,4 @@
 import type { SupabaseClient } from "@supabase/supabase-js";
-import { errorMessage } from "./error-message";
 
 /**
  * The user's profile: what the Account page edits. Reads come with the account's summary
@@ -8,12 +7,7 @@ import { errorMessage } from "./error-message";
 
 /** Saves the full name as the user (row-level security); false when nothing was saved. */
 export async function saveFullName(supabase: SupabaseClient, userId: string, fullName: string): Promise<boolean> {
-  try {
-    const { data, error } = await supabase.from("profiles").update({ full_name: fullName }).eq("id", userId).select("full_name");
-    if (error) console.error(`Profile save failed: ${error.message}`);
-    return !error && Array.isArray(data) && data.length > 0;
-  } catch (error) {
-    console.error(`Profile save failed: ${errorMessage(error)}`);
-    return false;
-  }
+  const { data, error } = await supabase.from("profiles").update({ full_name: fullName }).eq("id", userId).select("full_name");
+  if (error) console.error(`Profile save failed: ${error.message}`);
+  return !error && !!data && data.length > 0;
 }

@@ -62,14 +62,19 @@ test.describe("try it", () => {
   });
 });
 
-test("after a suggestion, remind me to follow up: set from Try it, listed on the Follow-ups page", async ({ page, javaScriptEnabled, signedInUser: _signedInUser }) => {
+/** Polishes MESSAGE, opens "Remind me to follow up" under the suggestion and fills its label. */
+async function openReminderAfterSuggestion(page: Page) {
   await tryIt(page).getByLabel("Your message").fill(MESSAGE);
   await tryIt(page).getByRole("button", { name: "Optimize message" }).click();
   await expect(page.getByTestId("try-it-suggestion")).toContainText("$2,400");
-
   const reminder = page.getByTestId("try-it-reminder");
   await reminder.getByText("Remind me to follow up").click();
   await reminder.getByLabel("Label").fill("Jordan — renewal price");
+  return reminder;
+}
+
+test("after a suggestion, remind me to follow up: set from Try it, listed on the Follow-ups page", async ({ page, javaScriptEnabled, signedInUser: _signedInUser }) => {
+  const reminder = await openReminderAfterSuggestion(page);
   await reminder.getByRole("radio", { name: /In 3 business days/ }).check();
   await reminder.getByRole("button", { name: "Set reminder" }).click();
   await expectToast(page, "Reminder set");
@@ -89,14 +94,8 @@ test("after a suggestion, remind me to follow up: set from Try it, listed on the
 });
 
 test("a reminder from Try it that the server refuses says why and keeps what was typed", async ({ page, javaScriptEnabled, signedInUser: _signedInUser }) => {
-  await tryIt(page).getByLabel("Your message").fill(MESSAGE);
-  await tryIt(page).getByRole("button", { name: "Optimize message" }).click();
-  await expect(page.getByTestId("try-it-suggestion")).toContainText("$2,400");
-
+  const reminder = await openReminderAfterSuggestion(page);
   // A chosen time in the past: the browser cannot tell (it does not know the account's zone), the server refuses it (400).
-  const reminder = page.getByTestId("try-it-reminder");
-  await reminder.getByText("Remind me to follow up").click();
-  await reminder.getByLabel("Label").fill("Jordan — renewal price");
   await reminder.getByRole("radio", { name: "Choose a date and time" }).check();
   await reminder.getByLabel("Date and time (for a chosen time)").fill("2020-01-06T09:00");
   await reminder.getByRole("button", { name: "Set reminder" }).click();

@@ -450,13 +450,13 @@ async function benchLighthouse(ours: OurServer): Promise<void> {
       ...(["cls", "tbtMs"] as const).map((metric) => {
         const value = result[metric];
         const ok = value !== undefined && value <= LIGHTHOUSE_METRIC_BUDGET[metric];
+        const shown = value === undefined ? "–" : metric === "cls" ? value.toFixed(3) : value.toFixed(0);
         checks.push({
           group: "lighthouse",
           name: `Lighthouse ${pathname} ${metric === "cls" ? "CLS" : "TBT"}`,
           ok,
-          detail: `${value === undefined ? "not measured" : metric === "cls" ? value.toFixed(3) : `${value.toFixed(0)} ms`} (budget ≤ ${LIGHTHOUSE_METRIC_BUDGET[metric]})`,
+          detail: `${value === undefined ? "not measured" : metric === "cls" ? shown : `${shown} ms`} (budget ≤ ${LIGHTHOUSE_METRIC_BUDGET[metric]})`,
         });
-        const shown = value === undefined ? "–" : metric === "cls" ? value.toFixed(3) : value.toFixed(0);
         return `${shown}${ok ? "" : " OVER"}`;
       }),
     ];

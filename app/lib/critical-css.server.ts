@@ -22,5 +22,8 @@ const STYLE = `<style>${stylesheetText.replace(/<\/style/gi, "<\\/style")}</styl
  * changes nothing.
  */
 export function inlineStylesheet(html: string): string {
+  // In development Vite updates the linked stylesheet in place as the sources change; a copy
+  // inlined at the last full load would go stale, so the dev server keeps the link alone.
+  if (import.meta.env.DEV) return html;
   return html.replace(LINK, (link) => `${STYLE}${link.replace(/\/>$/, ' media="print"/>')}`);
 }

@@ -1,4 +1,4 @@
-import { createContext, useCallback, useContext, useEffect, useMemo, useState } from "react";
+import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState } from "react";
 import { toToast, type Toast, type ToastInput } from "~/lib/toast";
 import { CloseIcon } from "./icons";
 import { cx } from "./ui/cx";
@@ -18,10 +18,21 @@ export function useToast(): ToastApi {
  * Toasts from the server (flashed across redirects, rendered in the HTML so they show without
  * JavaScript) and from the browser, in one polite live region. With JavaScript they animate in,
  * stack, and dismiss themselves or on click.
+ *
+ * A server toast arrives once, in the root loader's data of one response. The page's data is
+ * often loaded again while it is on screen (a form submitted in the background, such as the
+ * dashboard's first-visit time-zone save, reloads every loader), and that later data no longer
+ * carries it, so a toast that has been shown is held here until it is dismissed, not for as long
+ * as the data that brought it.
  */
 export function ToastProvider({ serverToasts, children }: { serverToasts: Toast[]; children: React.ReactNode }) {
+  const [heldServerToasts, setHeldServerToasts] = useState<Toast[]>(serverToasts);
   const [clientToasts, setClientToasts] = useState<Toast[]>([]);
   const [dismissed, setDismissed] = useState<ReadonlySet<string>>(new Set());
+
+  useEffect(() => {
+    setHeldServerToasts((held) => withNew(held, serverToasts));
+  }, [serverToasts]);
 
   // An identical toast already on screen is not stacked again.
   const show = useCallback((input: ToastInput) => {
@@ -33,10 +44,12 @@ export function ToastProvider({ serverToasts, children }: { serverToasts: Toast[
   }, []);
   const dismiss = useCallback((id: string) => {
     setDismissed((current) => new Set(current).add(id));
+    setHeldServerToasts((held) => held.filter((toast) => toast.id !== id));
   }, []);
   const api = useMemo(() => ({ show }), [show]);
 
-  const visible = [...serverToasts, ...clientToasts].filter((toast) => !dismissed.has(toast.id));
+  // This render's server toasts count before the effect above has held them (the server's render, the first one).
+  const visible = [...withNew(heldServerToasts, serverToasts), ...clientToasts].filter((toast) => !dismissed.has(toast.id));
 
   return (
     <ToastContext.Provider value={api}>
@@ -54,20 +67,42 @@ export function ToastProvider({ serverToasts, children }: { serverToasts: Toast[
   );
 }
 
+/** `held`, then those of `arrived` it does not have yet (the same toast can come in two responses). */
+function withNew(held: Toast[], arrived: Toast[]): Toast[] {
+  const fresh = arrived.filter((toast) => !held.some((known) => known.id === toast.id));
+  return fresh.length === 0 ? held : [...held, ...fresh];
+}
+
 /**
  * One toast: role `alert` for errors, `status` otherwise, and `data-toast` (its variant), which is
  * how the tests find a toast (tests/e2e/support/toasts.ts, the integration tests' page harness).
+ * It dismisses itself AUTO_DISMISS_MS after it appears, but never while the pointer is over it or
+ * focus is in it (a reader still at it, WCAG 2.2.1); leaving starts the wait again.
  */
 function ToastCard({ toast, onDismiss }: { toast: Toast; onDismiss: (id: string) => void }) {
+  const card = useRef<HTMLDivElement>(null);
   const [hydrated, setHydrated] = useState(false);
+  const [hovered, setHovered] = useState(false);
+  const [focused, setFocused] = useState(false);
   useEffect(() => {
     setHydrated(true);
+    // A pointer already resting where the server-rendered toast appeared sends no "enter".
+    if (card.current?.matches(":hover")) setHovered(true);
+  }, []);
+  const paused = hovered || focused;
+  useEffect(() => {
+    if (paused) return;
     const timer = window.setTimeout(() => onDismiss(toast.id), AUTO_DISMISS_MS);
     return () => window.clearTimeout(timer);
-  }, [toast.id, onDismiss]);
+  }, [paused, toast.id, onDismiss]);
 
   return (
     <div
+      ref={card}
+      onPointerEnter={() => setHovered(true)}
+      onPointerLeave={() => setHovered(false)}
+      onFocus={() => setFocused(true)}
+      onBlur={(event) => setFocused(card.current?.contains(event.relatedTarget) ?? false)}
       role={toast.variant === "destructive" ? "alert" : "status"}
       data-toast={toast.variant}
       className={cx(

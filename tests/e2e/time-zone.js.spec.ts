@@ -1,6 +1,7 @@
 import { expect, test } from "./support/test";
 import { sql } from "./support/accounts";
-import { expectToast } from "./support/toasts";
+import { expectToast, toast } from "./support/toasts";
+import { timeZoneStored } from "./support/users";
 
 /**
  * The browser reports its time zone only when JavaScript runs (js-on): the dashboard stores it
@@ -19,4 +20,20 @@ test("the browser's time zone is stored on a first visit without throwing away e
   await page.reload();
   await expect(page.getByLabel("Default tone")).toHaveValue("persuasive");
   await expect(page.getByLabel("Time zone")).toHaveValue("America/New_York");
+});
+
+test("a toast that comes with the first visit stays on screen while the time zone is stored", async ({ page, signedInUser }) => {
+  await sql("update public.user_settings set time_zone = null where user_id = $1", [signedInUser.id]);
+  const stored = timeZoneStored(page);
+  await page.goto("/dashboard/subscription?canceled=true");
+  const canceled = toast(page, "Checkout Canceled");
+  await expect(canceled).toBeVisible();
+  // Under the pointer it does not dismiss itself, however long the save below takes.
+  await canceled.hover();
+  await stored;
+  // The save reloaded the page's data, which no longer carries the toast; a navigation rendered
+  // after that reload shows what it left.
+  await page.getByRole("navigation", { name: "Dashboard", exact: true }).getByRole("link", { name: "Settings" }).press("Enter");
+  await expect(page.getByLabel("Time zone")).toHaveValue("America/New_York");
+  await expect(canceled).toBeVisible();
 });

@@ -71,7 +71,7 @@ export function sessionCookies(user: Pick<TestUser, "email" | "password">): Prom
  * With JavaScript on, the first dashboard view stores the browser's time zone for an account
  * without one (a fetcher post to /dashboard/settings, then the page's data reloads): this waits
  * for both, so the test starts on a settled page and its first click or navigation never races
- * them (a Sign Out clicked while that post finishes can lose its toast).
+ * them (the race itself is covered by time-zone.js.spec.ts).
  */
 export async function signInAs(
   page: Page,
@@ -89,7 +89,7 @@ export async function signInAs(
 }
 
 /** The dashboard's first-visit time-zone post answered, and the page's data reloaded after it. */
-async function timeZoneStored(page: Page): Promise<void> {
+export async function timeZoneStored(page: Page): Promise<void> {
   const isData = (method: string) => (response: Response) =>
     response.request().method() === method && new URL(response.url()).pathname.startsWith("/dashboard") && new URL(response.url()).pathname.endsWith(".data");
   await page.waitForResponse(isData("POST"));

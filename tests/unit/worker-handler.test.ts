@@ -11,7 +11,7 @@ import { VALID_ENV } from "./support/valid-env.ts";
 const bindings = {
   ...VALID_ENV,
   STRIPE_API_URL: "",
-  ASSETS: { fetch: () => new Response("asset") },
+  ASSETS: { fetch: async () => new Response("asset") },
 };
 
 function setup() {

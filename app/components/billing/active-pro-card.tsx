@@ -1,3 +1,4 @@
+import { billingCopy } from "~/content/billing";
 import { proBenefits } from "~/content/plans";
 import type { SubscriptionSummary } from "~/lib/billing/subscription-reads.server";
 import { CheckIcon } from "../icons";
@@ -7,15 +8,15 @@ import { formatBillingDate } from "./format";
 
 function statusLine(subscription: SubscriptionSummary | null): { text: string; tone: "plain" | "warning" } {
   if (subscription?.status === "past_due") {
-    return { text: "Payment past due: your last payment failed. Update your payment method to keep Pro.", tone: "warning" };
+    return { text: billingCopy.activePro.pastDue, tone: "warning" };
   }
   if (subscription?.endsAt) {
-    return { text: `Your plan ends on ${formatBillingDate(subscription.endsAt)}. You keep Pro until then.`, tone: "plain" };
+    return { text: billingCopy.activePro.endsOn(formatBillingDate(subscription.endsAt)), tone: "plain" };
   }
   if (subscription?.currentPeriodEnd) {
-    return { text: `Renews on ${formatBillingDate(subscription.currentPeriodEnd)}.`, tone: "plain" };
+    return { text: billingCopy.activePro.renewsOn(formatBillingDate(subscription.currentPeriodEnd)), tone: "plain" };
   }
-  return { text: "Your Pro plan is active.", tone: "plain" };
+  return { text: billingCopy.activePro.active, tone: "plain" };
 }
 
 /** For Pro users: what they have, when it renews or ends, and Manage Subscription. */
@@ -29,7 +30,7 @@ export function ActiveProCard({ subscription }: { subscription: SubscriptionSumm
       className="rounded-2xl border border-brand-200 bg-gradient-to-br from-brand-50 to-white p-6 shadow-sm sm:p-8"
     >
       <h2 id="active-pro-heading" className="text-xl font-bold text-slate-900">
-        Tonewise Pro is active
+        {billingCopy.activePro.heading}
       </h2>
       <p
         className={
@@ -40,7 +41,7 @@ export function ActiveProCard({ subscription }: { subscription: SubscriptionSumm
       >
         {status.text}
       </p>
-      <h3 className="mt-6 text-sm font-semibold text-slate-900">Your Pro benefits</h3>
+      <h3 className="mt-6 text-sm font-semibold text-slate-900">{billingCopy.activePro.benefitsHeading}</h3>
       <ul className="mt-3 grid gap-2 sm:grid-cols-2">
         {proBenefits.map((benefit) => (
           <li key={benefit} className="flex gap-2 text-sm text-slate-700">
@@ -50,7 +51,7 @@ export function ActiveProCard({ subscription }: { subscription: SubscriptionSumm
       </ul>
       <div className="mt-6 flex flex-col gap-2 sm:flex-row sm:items-center sm:gap-4">
         <ManageSubscriptionForm variant="primary" />
-        <p className="text-xs text-slate-600">Change your payment method, see invoices, or cancel in the Stripe billing portal.</p>
+        <p className="text-xs text-slate-600">{billingCopy.activePro.portalHint}</p>
       </div>
     </section>
   );

@@ -1,4 +1,5 @@
 import { Form, href } from "react-router";
+import { billingCopy } from "~/content/billing";
 import { SubmitButton } from "../submit-button";
 import { buttonClasses } from "../ui/button";
 
@@ -7,7 +8,7 @@ import { buttonClasses } from "../ui/button";
  * button reads 'Loading...' and cannot be clicked twice; without it, the server's idempotency key
  * turns a double submit into the same Checkout Session.
  */
-export function UpgradeForm({ label = "Upgrade to Pro", className }: { label?: string; className?: string }) {
+export function UpgradeForm({ label = billingCopy.upgrade, className }: { label?: string; className?: string }) {
   return (
     <Form method="post" action={href("/dashboard/subscription")} className={className}>
       <SubmitButton name="intent" value="upgrade">
@@ -22,7 +23,7 @@ export function UpgradeForm({ label = "Upgrade to Pro", className }: { label?: s
  * answer is a redirect to the Stripe Customer Portal. Works the same with JavaScript off.
  */
 export function ManageSubscriptionForm({
-  label = "Manage Subscription",
+  label = billingCopy.manage,
   variant = "secondary",
   size = "md",
   className,
@@ -36,7 +37,7 @@ export function ManageSubscriptionForm({
     <form method="post" action={href("/dashboard/subscription")} target="_blank" rel="noopener" className={className}>
       <button type="submit" name="intent" value="manage" className={buttonClasses(variant, size, "w-full sm:w-auto")}>
         {label}
-        <span className="sr-only"> (opens in a new tab)</span>
+        <span className="sr-only">{billingCopy.newTab}</span>
       </button>
     </form>
   );

@@ -1,8 +1,10 @@
+import { billingCopy } from "~/content/billing";
 import type { PaymentIssue } from "~/lib/billing/subscription-reads.server";
 import { ManageSubscriptionForm } from "./billing-forms";
 
 /** Dashboard-wide notice after a failed payment, with the way to fix it (the billing portal). */
 export function PaymentIssueBanner({ issue }: { issue: Exclude<PaymentIssue, null> }) {
+  const copy = billingCopy.paymentIssue[issue];
   return (
     <section
       aria-labelledby="payment-issue-heading"
@@ -11,15 +13,11 @@ export function PaymentIssueBanner({ issue }: { issue: Exclude<PaymentIssue, nul
     >
       <div>
         <p id="payment-issue-heading" className="text-sm font-semibold text-amber-950">
-          {issue === "past_due" ? "Your last payment didn't go through" : "Your Pro plan is on hold"}
+          {copy.title}
         </p>
-        <p className="mt-1 text-sm text-amber-900">
-          {issue === "past_due"
-            ? "Update your payment method to keep Tonewise Pro."
-            : "A payment failed, so your plan is back to Free. Update your payment method to restore Pro."}
-        </p>
+        <p className="mt-1 text-sm text-amber-900">{copy.body}</p>
       </div>
-      <ManageSubscriptionForm label="Update payment method" variant="primary" size="sm" className="shrink-0" />
+      <ManageSubscriptionForm label={billingCopy.updatePaymentMethod} variant="primary" size="sm" className="shrink-0" />
     </section>
   );
 }

@@ -1,3 +1,4 @@
+import { billingCopy } from "~/content/billing";
 import { pricingPlans } from "~/content/plans";
 import type { Tier } from "~/lib/usage";
 import { PlanCard } from "../plan-card";
@@ -16,7 +17,7 @@ export function PlanCards({ tier }: { tier: Tier }) {
             <UpgradeForm />
           ) : plan.id === tier ? (
             <p className="flex h-12 items-center justify-center rounded-lg border border-slate-200 bg-slate-50 text-sm font-semibold text-slate-700">
-              Current plan
+              {billingCopy.currentPlan}
             </p>
           ) : null}
         </PlanCard>

@@ -1,4 +1,5 @@
 import {
+  href,
   Links,
   Meta,
   Outlet,
@@ -55,7 +56,7 @@ export const links: Route.LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
   { rel: "icon", href: "/favicon.ico", sizes: "32x32" },
   { rel: "apple-touch-icon", href: "/apple-touch-icon.png" },
-  { rel: "alternate", type: "application/rss+xml", title: "Tonewise Blog", href: "/blog/rss.xml" },
+  { rel: "alternate", type: "application/rss+xml", title: "Tonewise Blog", href: href("/blog/rss.xml") },
 ];
 
 /**

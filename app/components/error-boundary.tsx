@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { isRouteErrorResponse, Link, useRouteError } from "react-router";
+import { href, isRouteErrorResponse, Link, useRouteError } from "react-router";
 import { cx } from "./ui/cx";
 import { buttonClasses } from "./ui/button";
 
@@ -31,7 +31,7 @@ export function NotFoundScreen({ frame = "page" }: { frame?: ErrorFrame }) {
         Oops! Page not found
       </h1>
       <p className="mt-2 text-slate-600">The page you're looking for doesn't exist or has moved.</p>
-      <Link to="/" className={buttonClasses("primary", "md", "mt-8")}>
+      <Link to={href("/")} className={buttonClasses("primary", "md", "mt-8")}>
         Return to Home
       </Link>
     </Frame>
@@ -46,7 +46,7 @@ export function ErrorScreen({ status, frame = "page" }: { status: number; frame?
         Something went wrong
       </h1>
       <p className="mt-2 max-w-md text-slate-600">We couldn't load this page. Please try again in a moment.</p>
-      <a href="/" className={buttonClasses("primary", "md", "mt-8")}>
+      <a href={href("/")} className={buttonClasses("primary", "md", "mt-8")}>
         Return to Home
       </a>
     </Frame>

@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { href, Link } from "react-router";
 
 export function LogoMark({ className = "size-8" }: { className?: string }) {
   return (
@@ -12,7 +12,7 @@ export function LogoMark({ className = "size-8" }: { className?: string }) {
 
 export function Logo() {
   return (
-    <Link to="/" className="flex items-center gap-2 rounded-md" aria-label="Tonewise home">
+    <Link to={href("/")} className="flex items-center gap-2 rounded-md" aria-label="Tonewise home">
       <LogoMark />
       <span className="text-lg font-bold tracking-tight text-slate-900">Tonewise</span>
     </Link>

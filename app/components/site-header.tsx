@@ -1,6 +1,6 @@
 import { useEffect, useRef } from "react";
-import { Link, NavLink, useLocation } from "react-router";
-import { primaryNav, SIGN_IN_PATH, SIGN_UP_PATH } from "~/content/site";
+import { href, Link, NavLink, useLocation } from "react-router";
+import { primaryNav, SIGN_UP_PATH } from "~/content/site";
 import { Logo } from "./logo";
 import { CloseIcon, MenuIcon } from "./icons";
 import { ButtonLink, buttonClasses } from "./ui/button";
@@ -35,7 +35,7 @@ export function SiteHeader() {
           </ul>
         </nav>
         <div className="hidden items-center gap-2 md:flex">
-          <ButtonLink to={SIGN_IN_PATH} variant="ghost" size="sm">
+          <ButtonLink to={href("/auth")} variant="ghost" size="sm">
             Sign In
           </ButtonLink>
           <ButtonLink to={SIGN_UP_PATH} size="sm">
@@ -63,7 +63,7 @@ export function SiteHeader() {
               </ul>
             </nav>
             <div className="mt-4 grid grid-cols-2 gap-3">
-              <ButtonLink to={SIGN_IN_PATH} variant="secondary">
+              <ButtonLink to={href("/auth")} variant="secondary">
                 Sign In
               </ButtonLink>
               <ButtonLink to={SIGN_UP_PATH}>Get Started</ButtonLink>

@@ -1,4 +1,4 @@
-import type { MiddlewareFunction } from "react-router";
+import { href, type MiddlewareFunction } from "react-router";
 
 /**
  * Request bodies have a size limit, checked before anything reads them (finding 3 of the
@@ -11,7 +11,6 @@ import type { MiddlewareFunction } from "react-router";
  */
 export const FORM_BODY_LIMIT_BYTES = 64 * 1024;
 export const WEBHOOK_BODY_LIMIT_BYTES = 1024 * 1024;
-const WEBHOOK_PATH = "/api/webhooks/stripe";
 const METHODS_WITH_BODIES = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 
 const REFUSALS = {
@@ -35,7 +34,7 @@ function refuse(status: keyof typeof REFUSALS, pathname: string): Response {
 export const bodyLimitMiddleware: MiddlewareFunction<Response> = async ({ request }, next) => {
   if (!METHODS_WITH_BODIES.has(request.method) || !request.body) return next();
   const { pathname } = new URL(request.url);
-  const limit = pathname === WEBHOOK_PATH ? WEBHOOK_BODY_LIMIT_BYTES : FORM_BODY_LIMIT_BYTES;
+  const limit = pathname === href("/api/webhooks/stripe") ? WEBHOOK_BODY_LIMIT_BYTES : FORM_BODY_LIMIT_BYTES;
   const declared = request.headers.get("Content-Length");
   if (declared === null) return pathname.startsWith("/api/v1/") ? next() : refuse(411, pathname);
   const length = Number(declared);

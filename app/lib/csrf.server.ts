@@ -1,8 +1,8 @@
-import type { MiddlewareFunction } from "react-router";
+import { href, type MiddlewareFunction } from "react-router";
 import { getEnv } from "./env.server";
 
 /** Routes that accept cross-site POSTs because they authenticate another way (signatures, codes). */
-const CSRF_EXEMPT_PATHS = new Set(["/api/webhooks/stripe", "/api/v1/extension/token"]);
+const CSRF_EXEMPT_PATHS = new Set([href("/api/webhooks/stripe"), href("/api/v1/extension/token")]);
 
 /**
  * An API request that carries its own credentials: `/api/v1/*` judges a request with an

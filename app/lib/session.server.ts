@@ -2,6 +2,7 @@ import type { SupabaseClient, User } from "@supabase/supabase-js";
 import {
   createContext,
   data,
+  href,
   redirect,
   type MiddlewareFunction,
   type RouterContextProvider,
@@ -152,7 +153,7 @@ export function serviceUnavailable() {
  * values such as `/.//evil.com` or `/a/..//evil.com` normalise to the protocol-relative
  * `//evil.com`.
  */
-export function safeRedirectPath(value: unknown, fallback = "/dashboard"): string {
+export function safeRedirectPath(value: unknown, fallback = href("/dashboard")): string {
   if (typeof value !== "string" || !value.startsWith("/")) return fallback;
   let url: URL;
   try {
@@ -193,6 +194,6 @@ export async function endSession(request: Request, context: Readonly<RouterConte
 function redirectToSignIn(request: Request): Response {
   const url = new URL(request.url);
   const wanted = `${url.pathname}${url.search}`;
-  const query = wanted === "/dashboard" ? "" : `?redirectTo=${encodeURIComponent(wanted)}`;
-  return redirect(`/auth${query}`);
+  const query = wanted === href("/dashboard") ? "" : `?redirectTo=${encodeURIComponent(wanted)}`;
+  return redirect(`${href("/auth")}${query}`);
 }

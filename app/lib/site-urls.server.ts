@@ -1,16 +1,17 @@
+import { href } from "react-router";
 import { listPosts } from "./posts.server";
 
 /** Every public page, for the sitemap. */
 export function publicPages(): Array<{ path: string; lastModified?: string }> {
   const posts = listPosts();
   return [
-    { path: "/", lastModified: posts[0]?.date },
-    { path: "/about" },
-    { path: "/blog", lastModified: posts[0]?.date },
-    ...posts.map((post) => ({ path: `/blog/${post.slug}`, lastModified: post.updated ?? post.date })),
-    { path: "/terms", lastModified: "2025-10-17" },
-    { path: "/privacy", lastModified: "2025-10-17" },
-    { path: "/extension/download" },
+    { path: href("/"), lastModified: posts[0]?.date },
+    { path: href("/about") },
+    { path: href("/blog"), lastModified: posts[0]?.date },
+    ...posts.map((post) => ({ path: href("/blog/:slug", { slug: post.slug }), lastModified: post.updated ?? post.date })),
+    { path: href("/terms"), lastModified: "2025-10-17" },
+    { path: href("/privacy"), lastModified: "2025-10-17" },
+    { path: href("/extension/download") },
   ];
 }
 

@@ -1,6 +1,6 @@
-import { redirect } from "react-router";
+import { href, redirect } from "react-router";
 
 /** /app is an old entry point: it always forwards to the dashboard. */
 export function loader() {
-  return redirect("/dashboard");
+  return redirect(href("/dashboard"));
 }

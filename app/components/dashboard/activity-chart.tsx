@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { href, Link } from "react-router";
 import { toneLabels } from "~/content/preferences";
 import type { MessageActivity } from "~/lib/message-activity.server";
 
@@ -39,7 +39,7 @@ export function ActivityChart({ activity, analyticsOn }: { activity: MessageActi
       {!analyticsOn ? (
         <p className="mt-2 text-sm text-slate-600" data-testid="activity-off">
           Usage analytics is off, so Tonewise keeps only your monthly message count. Turn it on in{" "}
-          <Link to="/dashboard/settings" className="font-medium text-brand-700 underline">
+          <Link to={href("/dashboard/settings")} className="font-medium text-brand-700 underline">
             Settings
           </Link>{" "}
           to see your messages per day, by platform and by tone.

@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { href, Link } from "react-router";
 import type { UsageSummary } from "~/lib/usage";
 import { Badge } from "../ui/badge";
 import { cx } from "../ui/cx";
@@ -45,7 +45,7 @@ export function UsageCard({ usage, resetsOn }: { usage: UsageSummary; resetsOn: 
           {usage.state === "approaching" ? (
             <p role="status" className="mt-4 rounded-lg border border-amber-200 bg-amber-50 px-3 py-2 text-sm text-amber-900">
               You're approaching your monthly limit: {usage.limit - usage.count} free messages left until {resetsOn}.{" "}
-              <Link to="/dashboard/subscription" className="font-semibold underline">
+              <Link to={href("/dashboard/subscription")} className="font-semibold underline">
                 Upgrade to Pro
               </Link>{" "}
               for unlimited messages.
@@ -54,7 +54,7 @@ export function UsageCard({ usage, resetsOn }: { usage: UsageSummary; resetsOn: 
           {usage.state === "reached" ? (
             <p role="status" className="mt-4 rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-900">
               You've reached your monthly limit of {usage.limit} free messages. It resets on {resetsOn}.{" "}
-              <Link to="/dashboard/subscription" className="font-semibold underline">
+              <Link to={href("/dashboard/subscription")} className="font-semibold underline">
                 Upgrade to Pro
               </Link>{" "}
               to keep writing without limits.

@@ -1,5 +1,5 @@
 import { getFormProps, getInputProps, type SubmissionResult } from "@conform-to/react";
-import { Form, type useFetcher } from "react-router";
+import { Form, href, type useFetcher } from "react-router";
 import { SubmitButton } from "~/components/submit-button";
 import { Field, inputClasses } from "~/components/ui/field";
 import { TextField } from "~/components/ui/text-field";
@@ -7,8 +7,6 @@ import { useHydrated } from "~/components/landing/use-hydrated";
 import { useValidatedForm } from "~/components/use-validated-form";
 import { createReminderFormSchema, FOLLOW_UP_LIMITS, type ReminderChoice } from "~/lib/follow-ups/follow-up-schemas";
 import { formatReminderTime } from "~/lib/follow-ups/format";
-
-export const FOLLOW_UPS_PATH = "/dashboard/follow-ups";
 
 /** What the Follow-ups page's action answers: the create form's result (the other forms answer with a toast). */
 export type ReminderActionResult = { result?: SubmissionResult<string[]>; created?: true };
@@ -56,7 +54,7 @@ export function ReminderForm({ id, choices, timeZone, now, lastResult, fetcher }
   const hydrated = useHydrated();
 
   return (
-    <FormElement method="post" action={FOLLOW_UPS_PATH} {...getFormProps(form)} onSubmit={onSubmit} className="space-y-5">
+    <FormElement method="post" action={href("/dashboard/follow-ups")} {...getFormProps(form)} onSubmit={onSubmit} className="space-y-5">
       {fetcher && hydrated ? <input type="hidden" name="stay" value="1" /> : null}
       <TextField field={fields.label} label="Label" type="text" autoComplete="off" hint="Who or what to follow up on, such as 'Maria Alvarez — demo recap'." />
       <Field id={fields.url.id} label="Page to reopen (optional)" errors={fields.url.errors} hint="The email thread, conversation or CRM record. Only the address is kept.">
@@ -113,7 +111,7 @@ export function ReminderForm({ id, choices, timeZone, now, lastResult, fetcher }
           {formError}
         </p>
       ) : null}
-      <SubmitButton className="w-full sm:w-auto" formAction={FOLLOW_UPS_PATH} name="intent" value="create">
+      <SubmitButton className="w-full sm:w-auto" formAction={href("/dashboard/follow-ups")} name="intent" value="create">
         Set reminder
       </SubmitButton>
     </FormElement>

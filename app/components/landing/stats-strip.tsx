@@ -1,12 +1,11 @@
 import { useEffect, useRef, useState } from "react";
+import { href } from "react-router";
 import {
   STATS_COUNT_UP_MS,
   STATS_REFETCH_MS,
   STATS_VISIBLE_THRESHOLD,
   staticStats,
 } from "~/content/landing";
-
-export const PLATFORM_STATS_PATH = "/api/platform-stats";
 
 const easeOutCubic = (t: number) => 1 - (1 - t) ** 3;
 const formatCount = (value: number) => Math.round(value).toLocaleString("en-US");
@@ -55,7 +54,7 @@ export function StatsStrip({ totalUsers: initialUsers }: { totalUsers: number | 
   useEffect(() => {
     const timer = window.setInterval(async () => {
       try {
-        const response = await fetch(PLATFORM_STATS_PATH, { headers: { Accept: "application/json" } });
+        const response = await fetch(href("/api/platform-stats"), { headers: { Accept: "application/json" } });
         if (!response.ok) throw new Error(`HTTP ${response.status}`);
         const body = (await response.json()) as { totalUsers: number | null };
         if (typeof body.totalUsers === "number") setTotalUsers(body.totalUsers);

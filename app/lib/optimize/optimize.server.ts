@@ -1,4 +1,4 @@
-import type { RouterContextProvider } from "react-router";
+import { href, type RouterContextProvider } from "react-router";
 import { ApiError } from "../api/responses.server";
 import { getEnv, NO_ENGINE_MESSAGE } from "../env.server";
 import { sharedServiceClient } from "../supabase.server";
@@ -54,7 +54,7 @@ export function quotaExceeded(appUrl: string, now = new Date()): ApiError {
     429,
     "quota_exceeded",
     `You've used your 30 free messages this month. They reset on ${nextResetDate(now)}; upgrade to Pro for unlimited messages.`,
-    { details: { upgradeUrl: new URL("/dashboard/subscription", appUrl).href, resetsAt: apiUsage("free", 30, 30, now).resetsAt } },
+    { details: { upgradeUrl: new URL(href("/dashboard/subscription"), appUrl).href, resetsAt: apiUsage("free", 30, 30, now).resetsAt } },
   );
 }
 

@@ -1,6 +1,6 @@
 import { getFormProps } from "@conform-to/react";
 import { useEffect } from "react";
-import { data, Form, Link, redirect } from "react-router";
+import { data, Form, href, Link, redirect } from "react-router";
 import { AuthCard } from "~/components/auth-card";
 import { HoneypotField } from "~/components/honeypot-field";
 import { SubmitButton } from "~/components/submit-button";
@@ -48,7 +48,7 @@ export async function action({ request, context }: Route.ActionArgs) {
         email,
         password,
         options: {
-          emailRedirectTo: new URL("/dashboard", env.APP_URL).toString(),
+          emailRedirectTo: new URL(href("/dashboard"), env.APP_URL).toString(),
           data: fullName ? { full_name: fullName } : {},
         },
       });
@@ -87,7 +87,7 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
     { name: "description", content: "Sign in to Tonewise or create a free account." },
     // Indexable: people search for a product's sign-in page (docs/decisions/029). Every mode and
     // redirect target is the same page to a search engine.
-    { tagName: "link", rel: "canonical", href: new URL("/auth", originFrom(matches)).toString() },
+    { tagName: "link", rel: "canonical", href: new URL(href("/auth"), originFrom(matches)).toString() },
   ];
 }
 
@@ -104,8 +104,8 @@ export default function AuthPage({ loaderData, actionData }: Route.ComponentProp
   usePrefillRememberedEmail(form, fields.email.name);
   const toggleQuery = new URLSearchParams();
   if (!signup) toggleQuery.set("mode", "signup");
-  if (loaderData.redirectTo !== "/dashboard") toggleQuery.set("redirectTo", loaderData.redirectTo);
-  const toggleHref = `/auth${toggleQuery.size ? `?${toggleQuery}` : ""}`;
+  if (loaderData.redirectTo !== href("/dashboard")) toggleQuery.set("redirectTo", loaderData.redirectTo);
+  const toggleHref = `${href("/auth")}${toggleQuery.size ? `?${toggleQuery}` : ""}`;
   const checkEmail = actionData?.mode === "signup" ? actionData.checkEmail : null;
 
   // After the server answers, the password is never kept, with or without JavaScript.
@@ -146,7 +146,7 @@ export default function AuthPage({ loaderData, actionData }: Route.ComponentProp
         />
         {signup ? null : (
           <p className="text-right text-sm">
-            <Link to="/auth/forgot-password" className="font-medium text-brand-700 hover:text-brand-800">
+            <Link to={href("/auth/forgot-password")} className="font-medium text-brand-700 hover:text-brand-800">
               Forgot password?
             </Link>
           </p>

@@ -1,5 +1,5 @@
 import type { EmailOtpType } from "@supabase/supabase-js";
-import { Form, redirect } from "react-router";
+import { Form, href, redirect } from "react-router";
 import { AuthCard } from "~/components/auth-card";
 import { SubmitButton } from "~/components/submit-button";
 import { getEnv } from "~/lib/env.server";
@@ -33,7 +33,7 @@ function invalidLink(context: Route.LoaderArgs["context"], type: string | null):
     title: "Error",
     description: "This link is invalid or has expired. Please request a new one.",
   });
-  throw redirect(type === "recovery" ? "/auth/forgot-password" : "/auth");
+  throw redirect(type === "recovery" ? href("/auth/forgot-password") : href("/auth"));
 }
 
 export function loader({ request, context }: Route.LoaderArgs) {
@@ -54,10 +54,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   const link = readLink(await request.formData());
   if (!link) invalidLink(context, null);
   const appOrigin = new URL(getEnv(context).APP_URL).origin;
-  const fallback = link.type === "recovery" ? "/auth/reset-password" : "/dashboard";
+  const fallback = link.type === "recovery" ? href("/auth/reset-password") : href("/dashboard");
   const next = safeRedirectPath(sameOriginPath(link.next, appOrigin), fallback);
   const { error } = await getSupabase(context).auth.verifyOtp({ type: link.type, token_hash: link.tokenHash });
-  if (!error) throw redirect(link.type === "recovery" ? "/auth/reset-password" : next);
+  if (!error) throw redirect(link.type === "recovery" ? href("/auth/reset-password") : next);
   console.warn(`Email link verification failed: ${error.code ?? error.status ?? "error"}`);
   invalidLink(context, link.type);
 }

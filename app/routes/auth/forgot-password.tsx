@@ -1,5 +1,5 @@
 import { getFormProps } from "@conform-to/react";
-import { data, Form, Link } from "react-router";
+import { data, Form, href, Link } from "react-router";
 import { AuthCard } from "~/components/auth-card";
 import { usePrefillRememberedEmail } from "~/components/auth-email-memory";
 import { HoneypotField } from "~/components/honeypot-field";
@@ -22,7 +22,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!limit.allowed) return data({ result: validated.submission.reply(), sentTo: null }, refuseTooManyAttempts(context, limit.retryAfterSeconds));
   if (!isHoneypotTripped(formData)) {
     const { error } = await getSupabase(context).auth.resetPasswordForEmail(validated.value.email, {
-      redirectTo: new URL("/auth/reset-password", getEnv(context).APP_URL).toString(),
+      redirectTo: new URL(href("/auth/reset-password"), getEnv(context).APP_URL).toString(),
     });
     // The answer is the same whether or not the address has an account.
     if (error) console.error(`Password reset request failed: ${error.message}`);
@@ -60,7 +60,7 @@ export default function ForgotPassword({ actionData }: Route.ComponentProps) {
       </Form>
       <p className="mt-6 text-center text-sm text-slate-600">
         Remembered it?{" "}
-        <Link to="/auth" className="font-semibold text-brand-700 hover:text-brand-800">
+        <Link to={href("/auth")} className="font-semibold text-brand-700 hover:text-brand-800">
           Back to sign in
         </Link>
       </p>

@@ -1,5 +1,5 @@
 import { getFormProps } from "@conform-to/react";
-import { data, Form, redirect } from "react-router";
+import { data, Form, href, redirect } from "react-router";
 import { AuthCard } from "~/components/auth-card";
 import { SubmitButton } from "~/components/submit-button";
 import { PASSWORD_HINT, TextField } from "~/components/ui/text-field";
@@ -35,7 +35,7 @@ async function requireRecoverySession(context: Route.LoaderArgs["context"], conf
       ? "For your security, choose a new password from the link in a new reset email."
       : "Your reset link has expired. Please request a new one.",
   });
-  throw redirect("/auth/forgot-password");
+  throw redirect(href("/auth/forgot-password"));
 }
 
 async function signedInByEmailLinkRecently(context: Route.LoaderArgs["context"]): Promise<boolean> {
@@ -74,7 +74,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     return { result: validated.submission.reply({ hideFields: PASSWORD_FIELDS }) };
   }
   flashToast(context, { variant: "success", title: "Password updated", description: "Your new password is ready to use." });
-  throw redirect("/dashboard");
+  throw redirect(href("/dashboard"));
 }
 
 export const meta: Route.MetaFunction = () => [

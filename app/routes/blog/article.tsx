@@ -1,4 +1,4 @@
-import { data, Link } from "react-router";
+import { data, href, Link } from "react-router";
 import { Breadcrumb } from "~/components/breadcrumb";
 import { ArrowLeftIcon } from "~/components/icons";
 import { PostMeta } from "~/components/post-meta";
@@ -22,11 +22,12 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
   const post = loaderData?.post;
   if (!post) return [{ title: "Page not found | Tonewise" }];
   const origin = originFrom(matches);
-  const url = new URL(`/blog/${post.slug}`, origin).toString();
+  const path = href("/blog/:slug", { slug: post.slug });
+  const url = new URL(path, origin).toString();
   return seoMeta({
     title: `${post.title} | Tonewise Blog`,
     description: post.description,
-    path: `/blog/${post.slug}`,
+    path,
     origin,
     type: "article",
     jsonLd: {
@@ -48,9 +49,9 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
 export default function Article({ loaderData: { post } }: Route.ComponentProps) {
   return (
     <Container narrow className="py-12">
-      <Breadcrumb items={[{ label: "Home", to: "/" }, { label: "Blog", to: "/blog" }, { label: post.shortTitle }]} />
+      <Breadcrumb items={[{ label: "Home", to: href("/") }, { label: "Blog", to: href("/blog") }, { label: post.shortTitle }]} />
       <Link
-        to="/blog"
+        to={href("/blog")}
         className="mt-6 inline-flex items-center gap-2 rounded-md text-sm font-semibold text-brand-700 hover:text-brand-800"
       >
         <ArrowLeftIcon className="size-4" /> Back to Blog
@@ -68,7 +69,7 @@ export default function Article({ loaderData: { post } }: Route.ComponentProps) 
           <p className="mt-2 text-slate-600">
             Polished, human-toned suggestions in any text field, one click to replace.
           </p>
-          <Link to="/" className={buttonClasses("primary", "lg", "mt-6")}>
+          <Link to={href("/")} className={buttonClasses("primary", "lg", "mt-6")}>
             Discover Tonewise
           </Link>
         </footer>

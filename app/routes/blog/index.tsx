@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { href, Link } from "react-router";
 import { Breadcrumb } from "~/components/breadcrumb";
 import { NewsletterForm } from "~/components/newsletter-form";
 import { PostMeta } from "~/components/post-meta";
@@ -25,20 +25,20 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
   return seoMeta({
     title,
     description,
-    path: "/blog",
+    path: href("/blog"),
     origin,
     jsonLd: {
       "@context": "https://schema.org",
       "@type": "Blog",
       name: "The Tonewise Blog",
       description,
-      url: new URL("/blog", origin).toString(),
+      url: new URL(href("/blog"), origin).toString(),
       publisher: publisherJsonLd(origin),
       blogPost: (loaderData?.posts ?? []).map((post) => ({
         "@type": "BlogPosting",
         headline: post.title,
         description: post.description,
-        url: new URL(`/blog/${post.slug}`, origin).toString(),
+        url: new URL(href("/blog/:slug", { slug: post.slug }), origin).toString(),
         datePublished: post.date,
         author: { "@type": "Organization", name: post.author },
       })),
@@ -49,7 +49,7 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
 export default function BlogIndex({ loaderData, actionData }: Route.ComponentProps) {
   return (
     <Container className="py-12">
-      <Breadcrumb items={[{ label: "Home", to: "/" }, { label: "Blog" }]} />
+      <Breadcrumb items={[{ label: "Home", to: href("/") }, { label: "Blog" }]} />
       <header className="mt-8 max-w-2xl">
         <h1 className="text-4xl font-extrabold tracking-tight text-slate-900">Blog</h1>
         <p className="mt-4 text-lg text-slate-600">
@@ -62,7 +62,7 @@ export default function BlogIndex({ loaderData, actionData }: Route.ComponentPro
             <article className="group relative flex h-full flex-col rounded-2xl border border-slate-200 bg-white p-6 shadow-sm transition-shadow focus-within:shadow-md hover:shadow-md">
               <PostMeta post={post} />
               <h2 className="mt-4 text-xl font-semibold text-slate-900 group-hover:text-brand-700">
-                <Link to={`/blog/${post.slug}`} className="after:absolute after:inset-0 after:rounded-2xl">
+                <Link to={href("/blog/:slug", { slug: post.slug })} className="after:absolute after:inset-0 after:rounded-2xl">
                   {post.title}
                 </Link>
               </h2>

@@ -1,5 +1,5 @@
-import { Link, redirect } from "react-router";
-import { FOLLOW_UPS_PATH, ReminderForm } from "~/components/follow-ups/reminder-form";
+import { href, Link, redirect } from "react-router";
+import { ReminderForm } from "~/components/follow-ups/reminder-form";
 import { ReminderSection } from "~/components/follow-ups/reminder-list";
 import { timeZoneName } from "~/lib/follow-ups/format";
 import { invalidSubmission } from "~/lib/form-validation.server";
@@ -27,11 +27,11 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (invalid) return invalidSubmission(outcome);
     // A create form that did not go through renders again.
     if (!outcome.created || stay) return outcome;
-    return redirect(FOLLOW_UPS_PATH, 303);
+    return redirect(href("/dashboard/follow-ups"), 303);
   }
   const outcome = await changeReminderAction(context, intent, formData);
   if (stay) return outcome;
-  return redirect(FOLLOW_UPS_PATH, 303);
+  return redirect(href("/dashboard/follow-ups"), 303);
 }
 
 export const meta = () => dashboardMeta("Follow-ups", "The follow-ups Tonewise reminds you of: due now, upcoming and done.");
@@ -50,7 +50,7 @@ export default function FollowUps({ loaderData, actionData }: Route.ComponentPro
         </p>
         <p className="mt-2 text-sm text-slate-600">
           {timeZoneSet ? `Times are in ${timeZoneName(timeZone)}. ` : "Times are in UTC until you choose your time zone. "}
-          <Link to="/dashboard/settings" className="font-medium text-brand-700 underline-offset-2 hover:underline">
+          <Link to={href("/dashboard/settings")} className="font-medium text-brand-700 underline-offset-2 hover:underline">
             {timeZoneSet ? "Change time zone" : "Set your time zone"}
           </Link>
         </p>

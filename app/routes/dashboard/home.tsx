@@ -1,4 +1,4 @@
-import { Link, useRouteLoaderData } from "react-router";
+import { href, Link, useRouteLoaderData } from "react-router";
 import { ActivityChart } from "~/components/dashboard/activity-chart";
 import { TryItPanel } from "~/components/dashboard/try-it";
 import { UsageCard } from "~/components/dashboard/usage-card";
@@ -75,7 +75,7 @@ export default function DashboardHome({ loaderData, actionData }: Route.Componen
               Download Extension<span className="sr-only"> (opens in a new tab)</span>
             </a>
           ) : (
-            <Link to="/extension/download" className={buttonClasses("primary", "md", "mt-4 self-start")}>
+            <Link to={href("/extension/download")} className={buttonClasses("primary", "md", "mt-4 self-start")}>
               Download Extension
             </Link>
           )}

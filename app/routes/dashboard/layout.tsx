@@ -1,5 +1,5 @@
 import { type ReactNode, useEffect, useRef } from "react";
-import { Form, Link, NavLink, Outlet, useFetcher, useLocation, useRouteLoaderData } from "react-router";
+import { Form, href, Link, NavLink, Outlet, useFetcher, useLocation, useRouteLoaderData } from "react-router";
 import { RouteErrorBoundary } from "~/components/error-boundary";
 import { PaymentIssueBanner } from "~/components/billing/payment-issue-banner";
 import { CloseIcon, MailIcon, MenuIcon } from "~/components/icons";
@@ -38,11 +38,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 const navItems = [
-  { label: "Home", to: "/dashboard", end: true },
-  { label: "Follow-ups", to: "/dashboard/follow-ups", end: false },
-  { label: "Subscription", to: "/dashboard/subscription", end: false },
-  { label: "Settings", to: "/dashboard/settings", end: false },
-  { label: "Account", to: "/dashboard/account", end: false },
+  { label: "Home", to: href("/dashboard"), end: true },
+  { label: "Follow-ups", to: href("/dashboard/follow-ups"), end: false },
+  { label: "Subscription", to: href("/dashboard/subscription"), end: false },
+  { label: "Settings", to: href("/dashboard/settings"), end: false },
+  { label: "Account", to: href("/dashboard/account"), end: false },
 ];
 
 function SidebarNav({ label, dueFollowUps }: { label: string; dueFollowUps: number }) {
@@ -62,7 +62,7 @@ function SidebarNav({ label, dueFollowUps }: { label: string; dueFollowUps: numb
               }
             >
               {item.label}
-              {item.to === "/dashboard/follow-ups" && dueFollowUps > 0 ? (
+              {item.to === href("/dashboard/follow-ups") && dueFollowUps > 0 ? (
                 <span className="ml-2 inline-flex min-w-5 items-center justify-center rounded-full bg-amber-100 px-1.5 text-xs font-semibold text-amber-900">
                   {dueFollowUps}
                   <span className="sr-only"> due</span>
@@ -90,7 +90,7 @@ function SidebarFooter({ email, tier }: { email: string; tier: "free" | "pro" })
           {tier === "pro" ? "PRO" : "FREE"}
         </Badge>
       </div>
-      <Form method="post" action="/auth/sign-out" className="px-3">
+      <Form method="post" action={href("/auth/sign-out")} className="px-3">
         <button type="submit" className={buttonClasses("secondary", "sm", "w-full")}>
           Sign Out
         </button>
@@ -103,7 +103,7 @@ function SidebarFooter({ email, tier }: { email: string; tier: "free" | "pro" })
 function SidebarContent({ navLabel, account }: { navLabel: string; account: AccountSummary }) {
   return (
     <>
-      <Link to="/" className="flex items-center gap-2 px-3 py-2">
+      <Link to={href("/")} className="flex items-center gap-2 px-3 py-2">
         <LogoMark />
         <span className="text-lg font-bold text-slate-900">Tonewise</span>
       </Link>
@@ -127,7 +127,7 @@ function useAdoptBrowserTimeZone(timeZoneSet: boolean) {
     const timeZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
     if (!timeZone) return;
     sent.current = true;
-    void fetcher.submit({ intent: "adopt-time-zone", timeZone }, { method: "post", action: "/dashboard/settings" });
+    void fetcher.submit({ intent: "adopt-time-zone", timeZone }, { method: "post", action: href("/dashboard/settings") });
   }, [timeZoneSet, fetcher]);
 }
 
@@ -169,7 +169,7 @@ function DashboardFrame({ account, children }: { account: AccountSummary; childr
           <p className="text-sm font-medium text-slate-600 lg:hidden">Tonewise</p>
           <div className="ml-auto flex items-center gap-3">
             {account.tier !== "pro" ? (
-              <Link to="/dashboard/subscription" className={buttonClasses("primary", "sm")}>
+              <Link to={href("/dashboard/subscription")} className={buttonClasses("primary", "sm")}>
                 Upgrade to Pro
               </Link>
             ) : null}

@@ -1,4 +1,4 @@
-import { Form, redirect } from "react-router";
+import { Form, href, redirect } from "react-router";
 import { LogoMark } from "~/components/logo";
 import { SubmitButton } from "~/components/submit-button";
 import { buttonClasses } from "~/components/ui/button";
@@ -29,12 +29,12 @@ export async function action({ request, context }: Route.ActionArgs) {
   // Approving issues a credential: Auth confirms the session still exists (decision 027).
   const user = await requireUser(request, context, { confirmWithAuth: true });
   const parsed = parseRequest(request);
-  if (!parsed.success) throw redirect("/extension/connected?error=invalid_request");
+  if (!parsed.success) throw redirect(`${href("/extension/connected")}?error=invalid_request`);
   const { state, code_challenge } = parsed.data;
   const decision = (await request.formData()).get("decision");
-  if (decision !== "approve") throw redirect(`/extension/connected?${new URLSearchParams({ error: "access_denied", state })}`);
+  if (decision !== "approve") throw redirect(`${href("/extension/connected")}?${new URLSearchParams({ error: "access_denied", state })}`);
   const code = await createExtensionCode(getEnv(context), user.id, code_challenge);
-  throw redirect(`/extension/connected?${new URLSearchParams({ code, state })}`);
+  throw redirect(`${href("/extension/connected")}?${new URLSearchParams({ code, state })}`);
 }
 
 export const meta = () => [{ title: "Connect the extension | Tonewise" }, { name: "robots", content: "noindex" }];

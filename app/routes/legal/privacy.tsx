@@ -1,3 +1,4 @@
+import { href } from "react-router";
 import { LegalPage } from "~/components/legal-page";
 import { getLegalDocument } from "~/lib/legal-documents.server";
 import { originFrom, seoMeta } from "~/lib/seo";
@@ -11,7 +12,7 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
   seoMeta({
     title: `${loaderData?.document.title ?? ""} | Tonewise`,
     description: loaderData?.document.description ?? "",
-    path: "/privacy",
+    path: href("/privacy"),
     origin: originFrom(matches),
   });
 

@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { href, Link } from "react-router";
 import { BoltIcon, SparklesIcon, CheckIcon } from "~/components/icons";
 import { buttonClasses } from "~/components/ui/button";
 import { Container } from "~/components/ui/container";
@@ -11,7 +11,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     title: "About Tonewise: helping professionals write with confidence",
     description:
       "Tonewise was built for people in sales, support and client services who write all day and want every message to sound clear, warm and professional.",
-    path: "/about",
+    path: href("/about"),
     origin: originFrom(matches),
   });
 
@@ -117,7 +117,7 @@ export default function About() {
             <Link to={SIGN_UP_PATH} className={buttonClasses("inverse", "lg")}>
               Start Free Trial
             </Link>
-            <Link to="/blog" className={buttonClasses("primary", "lg", "border border-white/40 bg-brand-800 hover:bg-brand-900")}>
+            <Link to={href("/blog")} className={buttonClasses("primary", "lg", "border border-white/40 bg-brand-800 hover:bg-brand-900")}>
               Read Our Blog
             </Link>
           </div>

@@ -1,3 +1,4 @@
+import { href } from "react-router";
 import { buttonClasses } from "~/components/ui/button";
 import { Container } from "~/components/ui/container";
 import { EXTENSION_DOWNLOADS } from "~/content/extension-downloads";
@@ -17,7 +18,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
   seoMeta({
     title: "Install the Tonewise browser extension",
     description: "Download the Tonewise extension for Chrome or Firefox and install it in a minute.",
-    path: "/extension/download",
+    path: href("/extension/download"),
     origin: originFrom(matches),
   });
 

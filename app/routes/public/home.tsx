@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { href, Link } from "react-router";
 import { BoltIcon, CheckIcon, PlugIcon, SparklesIcon } from "~/components/icons";
 import { HeroDemo } from "~/components/landing/hero-demo";
 import { PricingCards } from "~/components/landing/pricing-section";
@@ -28,7 +28,7 @@ export const meta: Route.MetaFunction = ({ matches }) => {
   return seoMeta({
     title: "Tonewise: AI message polish for sales, support and client services",
     description: siteDescription,
-    path: "/",
+    path: href("/"),
     origin,
     jsonLd: {
       "@context": "https://schema.org",

@@ -1,3 +1,4 @@
+import { href } from "react-router";
 import { getEnv } from "~/lib/env.server";
 import type { Route } from "./+types/robots";
 
@@ -12,7 +13,7 @@ export function loader({ context }: Route.LoaderArgs) {
     "Disallow: /auth/",
     "Disallow: /api/",
     "",
-    `Sitemap: ${origin}/sitemap.xml`,
+    `Sitemap: ${origin}${href("/sitemap.xml")}`,
     "",
   ].join("\n");
   return new Response(body, {

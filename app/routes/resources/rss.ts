@@ -1,3 +1,4 @@
+import { href } from "react-router";
 import { getEnv } from "~/lib/env.server";
 import { listPosts } from "~/lib/posts.server";
 import { escapeXml } from "~/lib/site-urls.server";
@@ -8,7 +9,7 @@ export function loader({ context }: Route.LoaderArgs) {
   const posts = listPosts();
   const items = posts
     .map((post) => {
-      const link = new URL(`/blog/${post.slug}`, origin).toString();
+      const link = new URL(href("/blog/:slug", { slug: post.slug }), origin).toString();
       return [
         "    <item>",
         `      <title>${escapeXml(post.title)}</title>`,
@@ -26,11 +27,11 @@ export function loader({ context }: Route.LoaderArgs) {
 <rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom">
   <channel>
     <title>The Tonewise Blog</title>
-    <link>${escapeXml(`${origin}/blog`)}</link>
+    <link>${escapeXml(`${origin}${href("/blog")}`)}</link>
     <description>Practical advice on follow-ups, objection handling and client communication.</description>
     <language>en-us</language>
     <lastBuildDate>${lastBuild}</lastBuildDate>
-    <atom:link href="${escapeXml(`${origin}/blog/rss.xml`)}" rel="self" type="application/rss+xml" />
+    <atom:link href="${escapeXml(`${origin}${href("/blog/rss.xml")}`)}" rel="self" type="application/rss+xml" />
 ${items}
   </channel>
 </rss>

@@ -3,6 +3,7 @@ import { useEffect, useRef, useState } from "react";
 import { Form, Link, useFetcher } from "react-router";
 import { ReminderForm, type ReminderActionResult, type ReminderChoiceTimes } from "~/components/follow-ups/reminder-form";
 import { SubmitButton } from "~/components/submit-button";
+import { billingCopy } from "~/content/billing";
 import { buttonClasses } from "~/components/ui/button";
 import { Field, inputClasses } from "~/components/ui/field";
 import { useValidatedForm } from "~/components/use-validated-form";
@@ -145,7 +146,7 @@ export function TryItPanel({ outcome, defaults, draftId, localStandIn, reminder 
             <p>{outcome.problem.message}</p>
             {outcome.problem.upgradeUrl ? (
               <Link to={outcome.problem.upgradeUrl} className={buttonClasses("primary", "sm", "mt-3")}>
-                Upgrade to Pro
+                {billingCopy.upgrade}
               </Link>
             ) : null}
           </div>

@@ -1,4 +1,5 @@
 import { href, Link } from "react-router";
+import { billingCopy } from "~/content/billing";
 import type { UsageSummary } from "~/lib/usage";
 import { Badge } from "../ui/badge";
 import { cx } from "../ui/cx";
@@ -46,7 +47,7 @@ export function UsageCard({ usage, resetsOn }: { usage: UsageSummary; resetsOn: 
             <p role="status" className="mt-4 rounded-lg border border-amber-200 bg-amber-50 px-3 py-2 text-sm text-amber-900">
               You're approaching your monthly limit: {usage.limit - usage.count} free messages left until {resetsOn}.{" "}
               <Link to={href("/dashboard/subscription")} className="font-semibold underline">
-                Upgrade to Pro
+                {billingCopy.upgrade}
               </Link>{" "}
               for unlimited messages.
             </p>
@@ -55,7 +56,7 @@ export function UsageCard({ usage, resetsOn }: { usage: UsageSummary; resetsOn: 
             <p role="status" className="mt-4 rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-900">
               You've reached your monthly limit of {usage.limit} free messages. It resets on {resetsOn}.{" "}
               <Link to={href("/dashboard/subscription")} className="font-semibold underline">
-                Upgrade to Pro
+                {billingCopy.upgrade}
               </Link>{" "}
               to keep writing without limits.
             </p>

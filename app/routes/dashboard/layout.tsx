@@ -7,6 +7,7 @@ import { LogoMark } from "~/components/logo";
 import { Badge } from "~/components/ui/badge";
 import { buttonClasses } from "~/components/ui/button";
 import { cx } from "~/components/ui/cx";
+import { billingCopy } from "~/content/billing";
 import { SUPPORT_EMAIL } from "~/content/site";
 import { AccountSummaryUnreachable, loadAccountSummary, type AccountSummary } from "~/lib/account.server";
 import { dashboardUser, requireUserMiddleware } from "~/lib/dashboard-guard.server";
@@ -170,7 +171,7 @@ function DashboardFrame({ account, children }: { account: AccountSummary; childr
           <div className="ml-auto flex items-center gap-3">
             {account.tier !== "pro" ? (
               <Link to={href("/dashboard/subscription")} className={buttonClasses("primary", "sm")}>
-                Upgrade to Pro
+                {billingCopy.upgrade}
               </Link>
             ) : null}
           </div>

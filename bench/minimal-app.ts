@@ -3,7 +3,9 @@
  * rendering a paragraph) copied to a git-ignored cache folder and built there with the installed
  * `react-router build`. It resolves react-router, react, react-dom, express… from this repo's
  * node_modules (Node walks up from the cache folder), so it runs exactly our framework versions
- * and installs nothing.
+ * and installs nothing. Its own package.json lists isbot, which React Router's default
+ * entry.server needs: without it the build would add isbot to the repository's package.json
+ * and run npm install.
  */
 import { cpSync, existsSync, mkdirSync, rmSync } from "node:fs";
 import path from "node:path";

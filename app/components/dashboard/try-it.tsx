@@ -1,11 +1,11 @@
-import { getFormProps, getSelectProps, getTextareaProps, type FieldMetadata } from "@conform-to/react";
+import { getFormProps, getTextareaProps, type FieldMetadata } from "@conform-to/react";
 import { useEffect, useRef, useState } from "react";
 import { Form, Link, useFetcher } from "react-router";
 import { ReminderForm, type ReminderActionResult, type ReminderChoiceTimes } from "~/components/follow-ups/reminder-form";
 import { SubmitButton } from "~/components/submit-button";
 import { billingCopy } from "~/content/billing";
 import { buttonClasses } from "~/components/ui/button";
-import { Field, inputClasses } from "~/components/ui/field";
+import { Field, inputClasses, OptionSelect } from "~/components/ui/field";
 import { useValidatedForm } from "~/components/use-validated-form";
 import { MESSAGE_TYPES, messageTypeLabels, TONES, toneLabels } from "~/content/preferences";
 import { MAX_MESSAGE_CHARACTERS, tryItSchema, type MessageType, type Tone } from "~/lib/optimize/request";
@@ -20,32 +20,6 @@ type Props = {
   draftId: string;
   localStandIn: boolean;
 };
-
-function OptionSelect<Option extends string>({
-  field,
-  label,
-  options,
-  labels,
-}: {
-  field: FieldMetadata<Option | undefined>;
-  label: string;
-  options: readonly Option[];
-  labels: Record<Option, string>;
-}) {
-  return (
-    <Field id={field.id} label={label} errors={field.errors}>
-      {(aria) => (
-        <select {...getSelectProps(field)} {...aria} className={inputClasses(!!field.errors)}>
-          {options.map((option) => (
-            <option key={option} value={option}>
-              {labels[option]}
-            </option>
-          ))}
-        </select>
-      )}
-    </Field>
-  );
-}
 
 function CopyButton({ text }: { text: string }) {
   const [copied, setCopied] = useState(false);
@@ -78,6 +52,11 @@ function TryItReminder({ reminder }: { reminder: Props["reminder"] }) {
       </div>
     </details>
   );
+}
+
+/** The form's field as OptionSelect takes it: its id, name, starting value and errors. */
+function selectFor(field: FieldMetadata<string | undefined>) {
+  return { id: field.id, name: field.name, defaultValue: field.initialValue, errors: field.errors };
 }
 
 export function TryItPanel({ outcome, defaults, draftId, localStandIn, reminder }: Props) {
@@ -120,8 +99,8 @@ export function TryItPanel({ outcome, defaults, draftId, localStandIn, reminder 
           )}
         </Field>
         <div className="grid gap-4 sm:grid-cols-2">
-          <OptionSelect field={fields.tone} label="Tone" options={TONES} labels={toneLabels} />
-          <OptionSelect field={fields.messageType} label="Message type" options={MESSAGE_TYPES} labels={messageTypeLabels} />
+          <OptionSelect {...selectFor(fields.tone)} label="Tone" options={TONES} labels={toneLabels} />
+          <OptionSelect {...selectFor(fields.messageType)} label="Message type" options={MESSAGE_TYPES} labels={messageTypeLabels} />
         </div>
         <SubmitButton className="w-full sm:w-auto">Optimize message</SubmitButton>
       </Form>

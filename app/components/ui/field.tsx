@@ -45,3 +45,39 @@ export const inputClasses = (invalid?: boolean, extra?: string, readOnly = false
     invalid ? "border-red-500 focus-visible:outline-red-600" : "border-slate-300",
     extra,
   );
+
+/**
+ * A labelled `<select>` over a fixed list of options, each shown by its label (a tone, a message
+ * type), uncontrolled from `defaultValue`: Settings and the dashboard's Try it.
+ */
+export function OptionSelect<Option extends string>({
+  id,
+  name = id,
+  label,
+  options,
+  labels,
+  defaultValue,
+  errors,
+}: {
+  id: string;
+  name?: string;
+  label: string;
+  options: readonly Option[];
+  labels: Record<Option, string>;
+  defaultValue: string | undefined;
+  errors: string[] | undefined;
+}) {
+  return (
+    <Field id={id} label={label} errors={errors}>
+      {(aria) => (
+        <select {...aria} name={name} defaultValue={defaultValue} className={inputClasses(!!aria["aria-invalid"])}>
+          {options.map((option) => (
+            <option key={option} value={option}>
+              {labels[option]}
+            </option>
+          ))}
+        </select>
+      )}
+    </Field>
+  );
+}

@@ -1,7 +1,7 @@
 import { getFormProps } from "@conform-to/react";
 import { Form } from "react-router";
 import { SubmitButton } from "~/components/submit-button";
-import { Field, inputClasses } from "~/components/ui/field";
+import { Field, inputClasses, OptionSelect } from "~/components/ui/field";
 import { Switch } from "~/components/ui/switch";
 import { useValidatedForm } from "~/components/use-validated-form";
 import { MESSAGE_TYPES, messageTypeLabels, TONES, toneLabels } from "~/content/preferences";
@@ -56,36 +56,6 @@ function startingValues(stored: StoredSettings, sent: Record<string, unknown> | 
     // An empty choice ("Not set yet") is not sent back: the stored zone, which is none then.
     timeZone: text("timeZone") ?? stored.timeZone,
   };
-}
-
-function SelectField<Option extends string>({
-  id,
-  label,
-  value,
-  options,
-  labels,
-  errors,
-}: {
-  id: string;
-  label: string;
-  value: string;
-  options: readonly Option[];
-  labels: Record<Option, string>;
-  errors: string[] | undefined;
-}) {
-  return (
-    <Field id={id} label={label} errors={errors}>
-      {(aria) => (
-        <select {...aria} name={id} defaultValue={value} className={inputClasses(!!aria["aria-invalid"])}>
-          {options.map((option) => (
-            <option key={option} value={option}>
-              {labels[option]}
-            </option>
-          ))}
-        </select>
-      )}
-    </Field>
-  );
 }
 
 /** The list follows the stored zone (none yet, or one this runtime does not list); `value` is the one selected. */
@@ -152,18 +122,18 @@ export default function Settings({ loaderData: { settings, timeZones }, actionDa
           errors={fields.notifications.errors}
         />
         <div className="grid gap-6 sm:grid-cols-2">
-          <SelectField
+          <OptionSelect
             id={fields.defaultTone.name}
             label="Default tone"
-            value={start.defaultTone}
+            defaultValue={start.defaultTone}
             options={TONES}
             labels={toneLabels}
             errors={fields.defaultTone.errors}
           />
-          <SelectField
+          <OptionSelect
             id={fields.defaultMessageType.name}
             label="Default message type"
-            value={start.defaultMessageType}
+            defaultValue={start.defaultMessageType}
             options={MESSAGE_TYPES}
             labels={messageTypeLabels}
             errors={fields.defaultMessageType.errors}

@@ -251,6 +251,8 @@ describe("the subscription page", () => {
   it("pro: the active-pro card with every benefit, the renewal date, and Manage Subscription in a new tab", async () => {
     const { client, subscriptionId } = await proUser(app, "card@example.com");
     const { html } = await client.html("/dashboard/subscription");
+    // The spec's list, written out rather than imported from app/content/plans.ts: the page is
+    // checked against the spec, so a change to the app's list cannot pass unnoticed.
     for (const benefit of [
       "Unlimited messages",
       "Expanded context analysis",

@@ -1176,7 +1176,7 @@ async function expectApiError(response: Response, status: number, code: string, 
   expect(Object.keys(body)).toEqual(["error"]);
   expect(body.error.code).toBe(code);
   expect(typeof body.error.message).toBe("string");
-  if (status === 400 || status === 413) expect(Object.keys(body.error).sort()).toEqual(field ? ["code", "field", "message"] : ["code", "message"]);
+  if (status === 400 || status === 413) expect(Object.keys(body.error).sort()).toEqual(field !== undefined ? ["code", "field", "message"] : ["code", "message"]);
   if (message !== undefined) expect(body.error.message).toBe(message);
   expect(body.error.field).toBe(field);
 }

@@ -38,7 +38,8 @@ export type ApiErrorOptions = {
 };
 
 export function apiError(status: number, code: ApiErrorCode, message: string, options: ApiErrorOptions = {}): Response {
-  const error = { code, message, ...(options.field ? { field: options.field } : {}), ...options.details };
+  // An empty key is still a field at fault: `{ "": 1 }` names "" as the key it does not know.
+  const error = { code, message, ...(options.field !== undefined ? { field: options.field } : {}), ...options.details };
   return apiJson({ error }, { status, headers: options.headers });
 }
 

@@ -100,6 +100,8 @@ describe("/api/v1/follow-ups", () => {
       [{ label: "Lead", dueAt: inHours(1), followUpNumber: 0 }, "followUpNumber"],
       [{ label: "Lead", dueAt: inHours(1), followUpNumber: 1.5 }, "followUpNumber"],
       [{ label: "Lead", dueAt: inHours(1), text: "hi sam, following up on the proposal" }, "text"],
+      // An unknown key named by the empty string is still the field at fault (found by fuzzing).
+      [{ "": "", label: "Lead", dueAt: inHours(1) }, ""],
     ];
     for (const [body, field] of cases) {
       const response = await call("/api/v1/follow-ups", "POST", body);

@@ -9,9 +9,17 @@ export interface Clock {
   advance(ms: number): void;
   /** Moves the clock to the first instant of the next UTC calendar month plus `extraMs`. */
   advanceToNextMonth(extraMs?: number): void;
+  /**
+   * Moves the clock one second into the next fixed window of `windowMs` (windows start at
+   * multiples of it since the epoch, as the database's rate limits count them), so a burst of
+   * calls that follows has the whole window ahead and never straddles two.
+   */
+  advanceToNextWindow(windowMs: number): void;
   /** Back to real time. */
   reset(): void;
 }
+
+const WINDOW_MARGIN_MS = 1_000;
 
 export function createClock(): Clock {
   let offsetMs = 0;
@@ -24,6 +32,10 @@ export function createClock(): Clock {
       const current = new Date(clock.now());
       const nextMonth = Date.UTC(current.getUTCFullYear(), current.getUTCMonth() + 1, 1);
       offsetMs += nextMonth + extraMs - current.getTime();
+    },
+    advanceToNextWindow(windowMs) {
+      if (!(windowMs > 0)) throw new RangeError("advanceToNextWindow: windowMs must be positive");
+      offsetMs += windowMs - (clock.now() % windowMs) + WINDOW_MARGIN_MS;
     },
     reset() {
       offsetMs = 0;

@@ -4,7 +4,7 @@
  *
  *   POST /__emulator/reset                               → { ok: true }
  *   POST /__emulator/sql            { query, params? }   → { rows }           (superuser)
- *   POST /__emulator/clock          { advanceMonths?, advanceMs? } → { now }
+ *   POST /__emulator/clock          { advanceMonths?, advanceMs?, toNextWindowMs? } → { now }
  *   GET  /__emulator/clock                               → { now }
  *   POST /__emulator/faults         { service, mode, count, pathPrefix? } → { ok: true }
  *   POST /__emulator/config         { accessTokenLifetimeSeconds? }       → { ok: true }
@@ -13,6 +13,7 @@
  */
 import { parseFaultSpec } from "./faults.ts";
 import type { LocalBackend } from "./index.ts";
+import { errorMessage } from "../app/lib/error-message.ts";
 
 class ControlInputError extends Error {}
 
@@ -69,10 +70,14 @@ export async function handleControlRequest(backend: LocalBackend, request: Reque
         const body = await readObject(request);
         const advanceMonths = optionalNonNegative(body, "advanceMonths");
         const advanceMs = optionalNonNegative(body, "advanceMs");
+        const toNextWindowMs = optionalNonNegative(body, "toNextWindowMs");
         if (advanceMonths !== undefined && !Number.isInteger(advanceMonths)) {
           throw new ControlInputError("advanceMonths must be a whole number");
         }
-        return Response.json(await backend.advanceClock({ advanceMonths, advanceMs }));
+        if (toNextWindowMs !== undefined && (!Number.isInteger(toNextWindowMs) || toNextWindowMs < 1)) {
+          throw new ControlInputError("toNextWindowMs must be a positive whole number");
+        }
+        return Response.json(await backend.advanceClock({ advanceMonths, advanceMs, toNextWindowMs }));
       }
 
       case "POST /__emulator/faults": {
@@ -80,7 +85,7 @@ export async function handleControlRequest(backend: LocalBackend, request: Reque
         try {
           spec = parseFaultSpec(await readObject(request));
         } catch (error) {
-          throw new ControlInputError(error instanceof Error ? error.message : String(error));
+          throw new ControlInputError(errorMessage(error));
         }
         backend.injectFault(spec);
         return ok();

@@ -63,6 +63,8 @@ export interface ClockAdvance {
   /** Moves to the start of the next UTC month (plus a minute), this many times. */
   advanceMonths?: number;
   advanceMs?: number;
+  /** Then one second into the next fixed window of this many ms (Clock.advanceToNextWindow). */
+  toNextWindowMs?: number;
 }
 
 export interface BackendSettings {
@@ -156,6 +158,7 @@ export async function createLocalBackend(options: LocalBackendOptions = {}): Pro
       const months = by.advanceMonths ?? 0;
       for (let month = 0; month < months; month++) clock.advanceToNextMonth();
       if (by.advanceMs) clock.advance(by.advanceMs);
+      if (by.toNextWindowMs) clock.advanceToNextWindow(by.toNextWindowMs);
       await stripe.advanceClock();
       return { now: new Date(clock.now()).toISOString() };
     },

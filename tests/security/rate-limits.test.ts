@@ -26,8 +26,7 @@ afterEach(() => vi.restoreAllMocks());
  * Call it before signing anyone in: a session's tokens would not survive the jump.
  */
 function startOfAnHour() {
-  const now = app.backend.clock.now();
-  app.backend.clock.advance(60 * MINUTE - (now % (60 * MINUTE)) + 1_000);
+  app.backend.clock.advanceToNextWindow(60 * MINUTE);
 }
 
 function from(address: string): AppClient {

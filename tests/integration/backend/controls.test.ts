@@ -46,6 +46,16 @@ describe("/__emulator controls", () => {
     expect((await control("clock", { advanceMonths: -1 })).status).toBe(400);
   });
 
+  it("moves the clock one second into the next fixed window of a given length", async () => {
+    const window = 15 * 60_000;
+    const moved = new Date((await control("clock", { toNextWindowMs: window })).body.now as string).getTime();
+    // One second into the window, plus the moment the request itself took.
+    expect(moved % window).toBeGreaterThanOrEqual(1000);
+    expect(moved % window).toBeLessThan(60_000);
+    expect((await control("clock", { toNextWindowMs: 0 })).status).toBe(400);
+    expect((await control("clock", { toNextWindowMs: 1.5 })).status).toBe(400);
+  });
+
   it("sets the access token lifetime until the next reset", async () => {
     expect((await control("config", { accessTokenLifetimeSeconds: 120 })).status).toBe(200);
     const short = await createConfirmedUser(harness.backend, "short@example.com");

@@ -11,6 +11,7 @@ import {
 } from "./config.ts";
 import { assertPortsAvailable, serveLocalBackend } from "./http.ts";
 import { createLocalBackend, DEFAULT_PORTS } from "./index.ts";
+import { errorMessage } from "../app/lib/error-message.ts";
 
 export const LOCAL_BACKEND_DATA_DIR = ".local-backend";
 
@@ -56,7 +57,7 @@ async function main(): Promise<void> {
 
 if (import.meta.main) {
   main().catch((error: unknown) => {
-    console.error(error instanceof Error ? error.message : error);
+    console.error(errorMessage(error));
     process.exit(1);
   });
 }

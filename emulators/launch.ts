@@ -15,6 +15,7 @@ import { describeLocalBackend, LOCAL_BACKEND_DATA_DIR } from "./cli.ts";
 import { localAppEnvironment } from "./config.ts";
 import { assertPortsAvailable, serveLocalBackend, type ServedLocalBackend } from "./http.ts";
 import { createLocalBackend, DEFAULT_PORTS, type LocalBackend } from "./index.ts";
+import { errorMessage } from "../app/lib/error-message.ts";
 
 const USAGE = "Usage: node emulators/launch.ts --app-url <url> -- <command> [args…]";
 
@@ -101,7 +102,7 @@ if (import.meta.main) {
   main().then(
     (code) => process.exit(code),
     (error: unknown) => {
-      console.error(error instanceof Error ? error.message : error);
+      console.error(errorMessage(error));
       process.exit(1);
     },
   );

@@ -21,6 +21,7 @@ import { AUTOMATIC, createEventRecorder } from "./events.ts";
 import { handleHostedRequest } from "./hosted.ts";
 import { createStore, seedStore } from "./store.ts";
 import { createWebhookDispatcher, type WebhookDelivery, type WebhookDispatcher } from "./webhooks.ts";
+import { errorMessage } from "../../app/lib/error-message.ts";
 
 export { API_VERSION } from "./objects.ts";
 export { signWebhookPayload, type WebhookDelivery } from "./webhooks.ts";
@@ -98,7 +99,7 @@ export function createStripeEmulator(options: StripeEmulatorOptions): StripeEmul
       try {
         return await route(request);
       } catch (error) {
-        const message = error instanceof Error ? error.message : String(error);
+        const message = errorMessage(error);
         return Response.json(
           { error: { type: "api_error", message: `The local Stripe emulator failed: ${message}` } },
           { status: 500 },

@@ -14,6 +14,7 @@ import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { PGlite, type Transaction } from "@electric-sql/pglite";
 import type { Clock } from "../clock.ts";
+import { errorMessage } from "../../app/lib/error-message.ts";
 
 export type { Transaction };
 
@@ -95,7 +96,7 @@ async function migrate(db: PGlite, bootstrapSql: string, migrations: Migration[]
         ]);
       });
     } catch (error) {
-      const reason = error instanceof Error ? error.message : String(error);
+      const reason = errorMessage(error);
       throw new Error(`Migration ${migration.version}_${migration.name}.sql failed: ${reason}`, { cause: error });
     }
   }

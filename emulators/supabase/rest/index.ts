@@ -34,6 +34,7 @@ import {
   selectList,
   whereClause,
 } from "./sql.ts";
+import { errorMessage } from "../../../app/lib/error-message.ts";
 
 export interface RestServiceOptions {
   db: Database;
@@ -440,7 +441,7 @@ export function createRestService(options: RestServiceOptions) {
       } catch (error) {
         if (error instanceof RestError) return restErrorResponse(error);
         console.error("[local supabase] rest request failed:", error);
-        return restErrorResponse(new RestError(500, { code: "XX000", message: error instanceof Error ? error.message : String(error) }));
+        return restErrorResponse(new RestError(500, { code: "XX000", message: errorMessage(error) }));
       }
     },
   };

@@ -30,8 +30,9 @@ COPY package.json package-lock.json ./
 RUN npm ci --omit=dev && npm cache clean --force
 COPY --from=build /app/build ./build
 # server.ts validates the environment with the app's own schema before it starts.
-COPY server.ts server-defaults.ts express-app.ts ./
-COPY app/lib/env.server.ts app/lib/zod-config.ts ./app/lib/
+# What `node server.ts` loads from source (tests/unit/dockerfile.test.ts keeps this list whole).
+COPY server.ts server-defaults.ts express-app.ts stored-page-gzip.ts ./
+COPY app/lib/env.server.ts app/lib/zod-config.ts app/lib/client-address.server.ts ./app/lib/
 USER node
 EXPOSE 3000
 HEALTHCHECK --interval=30s --timeout=5s --start-period=10s --retries=3 \

@@ -10,8 +10,15 @@ import express, { type ErrorRequestHandler, type Express } from "express";
 import path from "node:path";
 import zlib from "node:zlib";
 import { RouterContextProvider, type ServerBuild } from "react-router";
+import type { loadContextKeys } from "./app/entry.server.tsx";
 import { NODE_CLIENT_ADDRESS_HEADER } from "./app/lib/client-address.server.ts";
-import { envContext, type AppEnv } from "./app/lib/env.server.ts";
+import type { AppEnv } from "./app/lib/env.server.ts";
+import { createStoredPageGzip } from "./stored-page-gzip.ts";
+
+/** The context keys our build exports (app/entry.server.tsx); the bench's reference app has none. */
+function contextKeysOf(build: ServerBuild): typeof loadContextKeys | undefined {
+  return (build.entry.module as { loadContextKeys?: typeof loadContextKeys }).loadContextKeys;
+}
 
 export function createExpressApp(options: {
   build: ServerBuild;
@@ -28,6 +35,10 @@ export function createExpressApp(options: {
   appEnv?: AppEnv;
 }): Express {
   const app = express();
+  // Stored public pages go out gzipped from mostly pre-compressed bytes (the compression below
+  // leaves a response that is already encoded alone).
+  const storedPageGzip = createStoredPageGzip();
+  const keys = contextKeysOf(options.build);
   app.disable("x-powered-by");
   app.set("trust proxy", options.trustProxy ?? false);
   // Brotli's default 4 MB window is far larger than any page we send (under 256 KB): with 256 KB
@@ -66,7 +77,10 @@ export function createExpressApp(options: {
       build: options.build,
       getLoadContext: () => {
         const context = new RouterContextProvider();
-        if (options.appEnv) context.set(envContext, options.appEnv);
+        if (keys) {
+          if (options.appEnv) context.set(keys.env, options.appEnv);
+          context.set(keys.storedPageEncoder, storedPageGzip);
+        }
         return context;
       },
     }),

@@ -2,9 +2,19 @@ import { renderToReadableStream } from "react-dom/server";
 import type { EntryContext, RouterContextProvider } from "react-router";
 import { ServerRouter } from "react-router";
 import { inlineStylesheet } from "~/lib/critical-css.server";
+import { envContext } from "~/lib/env.server";
+import { storedPageEncoderContext } from "~/lib/page-cache.server";
 import { cspNonceContext } from "~/lib/security-headers.server";
 
 export const streamTimeout = 5_000;
+
+/**
+ * The context keys the Node server fills for each request (express-app.ts: the parsed
+ * environment, the stored pages' gzip). A key is an object compared by identity, so the server
+ * must use these, the build's own: the same module imported from source is another copy, whose
+ * keys the app would never see.
+ */
+export const loadContextKeys = { env: envContext, storedPageEncoder: storedPageEncoderContext };
 
 export default async function handleRequest(
   request: Request,

@@ -105,6 +105,31 @@ export class MemoryPageStore implements PageStore {
 
 const defaultStore = new MemoryPageStore();
 
+/**
+ * Turns a stored page into a gzip body for one response's nonce without compressing the whole
+ * page again (the Node server's, stored-page-gzip.ts; decision 032). Absent on the Worker, where
+ * Cloudflare compresses.
+ */
+export interface StoredPageEncoder {
+  gzip(entry: PageEntry, nonce: string): Uint8Array<ArrayBuffer>;
+}
+
+export const storedPageEncoderContext = createContext<StoredPageEncoder | null>(null);
+
+/** Whether Accept-Encoding allows gzip (`gzip`, `x-gzip` or `*`, with a q-value above 0). */
+export function acceptsGzip(header: string | null): boolean {
+  if (!header) return false;
+  let wildcard = false;
+  for (const item of header.split(",")) {
+    const [name = "", ...params] = item.trim().toLowerCase().split(";");
+    const q = params.map((param) => param.trim()).find((param) => param.startsWith("q="));
+    const allowed = q === undefined || Number(q.slice(2)) > 0;
+    if (name === "gzip" || name === "x-gzip") return allowed;
+    if (name === "*") wildcard = allowed;
+  }
+  return wildcard;
+}
+
 /** The store for this request: the Worker sets one on the Cache API; otherwise the process's memory. */
 export const pageStoreContext = createContext<PageStore | null>(null);
 
@@ -149,7 +174,13 @@ export function isNotModified(request: Request, entry: Pick<PageEntry, "etag" | 
   return Number.isFinite(ifModifiedSince) && entry.lastModified <= ifModifiedSince;
 }
 
-function answer(request: Request, entry: PageEntry, nonce: string, cacheStatus: "hit" | "miss"): Response {
+function answer(
+  request: Request,
+  entry: PageEntry,
+  nonce: string,
+  cacheStatus: "hit" | "miss",
+  encoder: StoredPageEncoder | null,
+): Response {
   const headers = new Headers(entry.headers);
   headers.set("ETag", entry.etag);
   headers.set("Last-Modified", new Date(entry.lastModified).toUTCString());
@@ -163,8 +194,15 @@ function answer(request: Request, entry: PageEntry, nonce: string, cacheStatus: 
     for (const name of ["Content-Type", "Content-Length"]) headers.delete(name);
     return new Response(null, { status: 304, headers });
   }
-  const body = request.method === "HEAD" ? null : entry.parts.join(nonce);
-  return new Response(body, { status: entry.status, headers });
+  if (request.method === "HEAD") return new Response(null, { status: entry.status, headers });
+  if (encoder && acceptsGzip(request.headers.get("Accept-Encoding"))) {
+    const gzipped = encoder.gzip(entry, nonce);
+    headers.set("Content-Encoding", "gzip");
+    headers.set("Content-Length", String(gzipped.byteLength));
+    if (!/\baccept-encoding\b/i.test(headers.get("Vary") ?? "")) headers.append("Vary", "Accept-Encoding");
+    return new Response(gzipped, { status: entry.status, headers });
+  }
+  return new Response(entry.parts.join(nonce), { status: entry.status, headers });
 }
 
 /**
@@ -181,7 +219,8 @@ export const pageCacheMiddleware: MiddlewareFunction<Response> = async ({ reques
   const now = Date.now();
 
   const stored = await store.get(key);
-  if (stored && stored.expiresAt > now) return answer(request, stored, nonce, "hit");
+  const encoder = context.get(storedPageEncoderContext);
+  if (stored && stored.expiresAt > now) return answer(request, stored, nonce, "hit", encoder);
 
   const freshness = { until: Number.POSITIVE_INFINITY };
   context.set(freshnessContext, freshness);
@@ -212,5 +251,5 @@ export const pageCacheMiddleware: MiddlewareFunction<Response> = async ({ reques
   const lastModified = stored?.etag === etag ? stored.lastModified : Math.floor(now / 1000) * 1000;
   const entry: PageEntry = { status: response.status, headers, parts, etag, lastModified, expiresAt: freshness.until };
   await store.put(key, entry);
-  return answer(request, entry, nonce, "miss");
+  return answer(request, entry, nonce, "miss", encoder);
 };

@@ -4,12 +4,19 @@
  * answers /healthz, logs requests, and exits cleanly on SIGTERM. Needs `npm run build`.
  */
 import { spawn, type ChildProcess } from "node:child_process";
+import { once } from "node:events";
 import { readdirSync } from "node:fs";
-import { connect } from "node:net";
+import { get, type Server } from "node:http";
+import { connect, type AddressInfo } from "node:net";
 import path from "node:path";
+import { pathToFileURL } from "node:url";
+import { gunzipSync } from "node:zlib";
+import type { ServerBuild } from "react-router";
 import { afterEach, describe, expect, it } from "vitest";
+import { parseEnv } from "~/lib/env.server";
 import { localAppEnvironment } from "../../emulators/config.ts";
 import { freePort } from "../../emulators/ports.ts";
+import { createExpressApp } from "../../express-app.ts";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
 const children: ChildProcess[] = [];
@@ -54,8 +61,11 @@ async function waitForHealth(url: string) {
   throw new Error("server did not become healthy");
 }
 
+const servers: Server[] = [];
+
 afterEach(() => {
   for (const child of children.splice(0)) if (child.exitCode === null) child.kill("SIGKILL");
+  for (const server of servers.splice(0)) server.close();
 });
 
 describe("the Node server", () => {
@@ -184,6 +194,73 @@ describe("the Node server", () => {
     const server = start(env);
     expect(await server.exited).toBe(1);
     expect(server.output()).toContain("TRUST_PROXY=true would believe any client");
+  });
+});
+
+describe("the Node server's Express app, in this process", () => {
+  /** An APP_URL no other configuration of the test run uses. */
+  const APP_URL = "http://localhost:4321";
+
+  async function serve(): Promise<string> {
+    const build = (await import(pathToFileURL(path.join(ROOT, "build/server/index.js")).href)) as ServerBuild;
+    const appEnv = parseEnv({
+      ...localAppEnvironment(APP_URL, { supabase: NOTHING_LISTENS, stripe: NOTHING_LISTENS, ai: `${NOTHING_LISTENS}/v1` }),
+      NODE_ENV: "production",
+    });
+    const server = createExpressApp({ build, clientDirectory: path.join(ROOT, "build/client"), appEnv }).listen(0, "127.0.0.1");
+    servers.push(server);
+    await once(server, "listening");
+    return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  }
+
+  /** One GET, its status, headers and body as sent (not decompressed). */
+  function getRaw(url: string, headers: Record<string, string>) {
+    return new Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: Buffer }>((resolve, reject) => {
+      get(url, { headers }, (response) => {
+        const chunks: Buffer[] = [];
+        response.on("data", (chunk: Buffer) => chunks.push(chunk));
+        response.on("end", () => resolve({ status: response.statusCode ?? 0, headers: response.headers, body: Buffer.concat(chunks) }));
+        response.on("error", reject);
+      }).on("error", reject);
+    });
+  }
+
+  const nonceOf = (csp: unknown) => /'nonce-([^']+)'/.exec(String(csp))?.[1];
+
+  it("hands every request the environment server.ts parsed, through the build's own context key", async () => {
+    const url = await serve();
+    const about = await getRaw(`${url}/about`, { "Accept-Encoding": "identity" });
+    expect(about.status).toBe(200);
+    expect(about.body.toString()).toContain(`<link rel="canonical" href="${APP_URL}/about"/>`);
+  });
+
+  it("sends a stored page gzipped from kept bytes: valid gzip, the same page with this response's nonce", async () => {
+    const url = await serve();
+    const article = `${url}/blog/48-hour-follow-up-rule`;
+    const plain = await getRaw(article, { "Accept-Encoding": "identity" });
+    expect(plain.headers["content-encoding"]).toBeUndefined();
+    const gzipped = [await getRaw(article, { "Accept-Encoding": "gzip, deflate, br" }), await getRaw(article, { "Accept-Encoding": "gzip" })];
+    const pages = [plain, ...gzipped].map((response) => {
+      const nonce = nonceOf(response.headers["content-security-policy"]);
+      expect(nonce).toBeTruthy();
+      const body = response.headers["content-encoding"] === "gzip" ? gunzipSync(response.body).toString() : response.body.toString();
+      expect(body).toContain(`nonce="${nonce}"`);
+      return { nonce, page: body.replaceAll(nonce!, "NONCE") };
+    });
+    for (const response of gzipped) {
+      expect(response.status).toBe(200);
+      expect(response.headers["x-cache"]).toBe("hit");
+      expect(response.headers["content-encoding"]).toBe("gzip");
+      expect(response.headers["content-length"]).toBe(String(response.body.byteLength));
+      expect(String(response.headers.vary)).toMatch(/accept-encoding/i);
+    }
+    expect(new Set(pages.map(({ nonce }) => nonce)).size).toBe(3);
+    expect(pages[1]!.page).toBe(pages[0]!.page);
+    expect(pages[2]!.page).toBe(pages[0]!.page);
+    // A client that refuses gzip gets the page as it is.
+    const refused = await getRaw(article, { "Accept-Encoding": "gzip;q=0, identity" });
+    expect(refused.headers["content-encoding"]).toBeUndefined();
+    expect(refused.body.toString().replaceAll(nonceOf(refused.headers["content-security-policy"])!, "NONCE")).toBe(pages[0]!.page);
   });
 });
 

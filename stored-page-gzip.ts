@@ -1,0 +1,100 @@
+/**
+ * Gzip for the page cache's stored pages on the Node server (docs/decisions/032): most of a stored
+ * page is compressed once and kept; each response compresses only the stretches around its own CSP
+ * nonce. The Worker does not use this: Cloudflare compresses its responses itself.
+ *
+ * A stored page is its text split at the nonce (PageEntry.parts). A gzip body is one DEFLATE stream,
+ * a sequence of blocks; a block ended with a sync flush stops on a byte boundary, so the blocks of
+ * separately compressed stretches can follow one another, and a back-reference may point into any
+ * earlier output. So:
+ *   - a long stretch without a nonce (the inline stylesheet and the page's body, in practice) is
+ *     compressed once, on its own, when the page is first sent gzipped;
+ *   - the short stretches holding nonces (the head's module preloads, the closing scripts) are
+ *     compressed per response, each with the end of the stretch before it as its dictionary when
+ *     that stretch is a kept one (it is then exactly the output the browser has just decoded);
+ *   - the gzip header, and the trailer's CRC-32 and length of this response's text, are written
+ *     per response.
+ * The result is an ordinary single-member gzip body: any browser, and Node's strict gunzip, read it.
+ */
+import { constants, crc32, deflateRawSync } from "node:zlib";
+import type { PageEntry, StoredPageEncoder } from "./app/lib/page-cache.server.ts";
+
+/** A stretch without a nonce at least this long is compressed once and kept. */
+const KEPT_STRETCH_BYTES = 8 * 1024;
+/** DEFLATE's window: how far back a reference may point. */
+const WINDOW_BYTES = 32 * 1024;
+const LEVEL = 6;
+// ID1 ID2, deflate, no flags, no modification time, no extra flags, unknown OS (RFC 1952).
+const GZIP_HEADER = Buffer.from([0x1f, 0x8b, 0x08, 0x00, 0, 0, 0, 0, 0x00, 0xff]);
+
+/** A kept stretch (compressed) or a run of parts with nonces between them (compressed per response). */
+type Stretch = { kept: true; text: Buffer; deflated: Buffer } | { kept: false; parts: Buffer[] };
+
+function deflate(text: Buffer, last: boolean, dictionary?: Buffer): Buffer {
+  return deflateRawSync(text, {
+    level: LEVEL,
+    finishFlush: last ? constants.Z_FINISH : constants.Z_SYNC_FLUSH,
+    ...(dictionary && dictionary.byteLength > 0 ? { dictionary } : {}),
+  });
+}
+
+/** The page's parts grouped into stretches; a kept one is compressed here, once. */
+function plan(entry: PageEntry): Stretch[] {
+  const parts = entry.parts.map((part) => Buffer.from(part, "utf8"));
+  const stretches: Stretch[] = [];
+  let run: Buffer[] = [];
+  parts.forEach((part, index) => {
+    // A part between two nonces (or before the first, after the last) is long: keep it apart.
+    if (part.byteLength >= KEPT_STRETCH_BYTES) {
+      // The nonce before this part closes the run (`run` ends with the part before it).
+      if (index > 0) stretches.push({ kept: false, parts: [...run, Buffer.alloc(0)] });
+      const last = index === parts.length - 1;
+      stretches.push({ kept: true, text: part, deflated: deflate(part, last) });
+      run = [];
+      // The nonce after it opens the next run.
+      if (!last) run = [Buffer.alloc(0)];
+    } else {
+      run.push(part);
+    }
+  });
+  if (run.length > 0) stretches.push({ kept: false, parts: run });
+  return stretches;
+}
+
+export function createStoredPageGzip(): StoredPageEncoder {
+  // Plans live as long as their entry: the memory store drops an entry, the plan goes with it.
+  const plans = new WeakMap<PageEntry, Stretch[]>();
+  return {
+    gzip(entry, nonce) {
+      let stretches = plans.get(entry);
+      if (!stretches) {
+        stretches = plan(entry);
+        plans.set(entry, stretches);
+      }
+      const nonceBytes = Buffer.from(nonce, "utf8");
+      const chunks: Buffer[] = [GZIP_HEADER];
+      let crc = 0;
+      let length = 0;
+      stretches.forEach((stretch, index) => {
+        const last = index === stretches.length - 1;
+        if (stretch.kept) {
+          chunks.push(stretch.deflated);
+          crc = crc32(stretch.text, crc);
+          length += stretch.text.byteLength;
+          return;
+        }
+        const text = Buffer.concat(stretch.parts.flatMap((part, at) => (at === 0 ? [part] : [nonceBytes, part])));
+        const before = stretches[index - 1];
+        const dictionary = before?.kept ? before.text.subarray(Math.max(0, before.text.byteLength - WINDOW_BYTES)) : undefined;
+        chunks.push(deflate(text, last, dictionary));
+        crc = crc32(text, crc);
+        length += text.byteLength;
+      });
+      const trailer = Buffer.alloc(8);
+      trailer.writeUInt32LE(crc >>> 0, 0);
+      trailer.writeUInt32LE(length >>> 0, 4);
+      chunks.push(trailer);
+      return Buffer.concat(chunks);
+    },
+  };
+}

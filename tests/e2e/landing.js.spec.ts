@@ -1,8 +1,14 @@
+import { DEMO_PHASES } from "../../app/content/landing";
+import { holdClock, runClockUntil } from "./support/clock";
 import { expect, test } from "./support/test";
 
-/** The timed behaviours that need JavaScript. */
+/**
+ * The timed behaviours that need JavaScript. The page's clock is held (support/clock.ts): time
+ * passes only when the test moves it, so a slow machine cannot make an animation look too fast.
+ */
 
 test("stats count up over about 2 s once the strip is 30% visible", async ({ page }) => {
+  await holdClock(page);
   await page.goto("/");
   const strip = page.locator("[data-stats-state]");
   await expect(strip).toHaveAttribute("data-stats-state", "waiting");
@@ -11,22 +17,27 @@ test("stats count up over about 2 s once the strip is 30% visible", async ({ pag
 
   await strip.scrollIntoViewIfNeeded();
   await expect(strip).toHaveAttribute("data-stats-state", "counting");
-  const startedAt = Date.now();
+  await page.clock.runFor(1_000);
+  // One second in: partway, still counting.
   const midway = Number((await messages.innerText()).replace(/\D/g, ""));
+  expect(midway).toBeGreaterThan(0);
   expect(midway).toBeLessThan(1000);
-  await expect(strip).toHaveAttribute("data-stats-state", "done", { timeout: 5000 });
-  const elapsed = Date.now() - startedAt;
-  expect(elapsed).toBeGreaterThan(1000);
+  await expect(strip).toHaveAttribute("data-stats-state", "counting");
+  await page.clock.runFor(1_500);
+  await expect(strip).toHaveAttribute("data-stats-state", "done");
   await expect(messages).toHaveText("1,000+");
   await expect(strip.locator('[data-stat="response-rate"] [data-stat-value]')).toHaveText("63%");
 });
 
 test("the testimonial carousel advances every 5 seconds and loops", async ({ page }) => {
+  await holdClock(page);
   await page.goto("/");
   const carousel = page.getByRole("region", { name: "Testimonials" });
   await expect(carousel).toHaveAttribute("data-active-index", "0");
   await page.mouse.move(0, 0);
-  await expect(carousel).toHaveAttribute("data-active-index", "1", { timeout: 7000 });
+  const advancedAfter = await runClockUntil(page, async () => (await carousel.getAttribute("data-active-index")) === "1");
+  expect(advancedAfter).toBeGreaterThanOrEqual(5_000);
+  expect(advancedAfter).toBeLessThanOrEqual(5_500);
   // The arrows from medium screens up: Previous from the first slide loops to the last.
   await page.getByRole("button", { name: "Previous testimonial" }).click();
   await page.getByRole("button", { name: "Previous testimonial" }).click();
@@ -69,17 +80,22 @@ test("on wide screens a use case shows its after-text on hover", async ({ page }
 });
 
 test("the hero demo loops through its steps in about 10 seconds", async ({ page }) => {
+  await holdClock(page);
   await page.goto("/");
   const demo = page.locator('[data-demo="animated"]');
   await expect(demo).toHaveAttribute("data-demo-phase", "original");
-  const seen: string[] = [];
-  const started = Date.now();
-  while (Date.now() - started < 12_500) {
-    const phase = await demo.getAttribute("data-demo-phase");
-    if (phase && seen.at(-1) !== phase) seen.push(phase);
-    await page.waitForTimeout(100);
+  const phase = () => demo.getAttribute("data-demo-phase");
+  const seen = [await phase()];
+  let loop = 0;
+  for (let step = 0; step < 5; step++) {
+    const before = seen.at(-1);
+    loop += await runClockUntil(page, async () => (await phase()) !== before);
+    seen.push(await phase());
   }
-  expect(seen.slice(0, 6)).toEqual(["original", "suggesting", "popup", "replacing", "optimized", "original"]);
+  expect(seen).toEqual(["original", "suggesting", "popup", "replacing", "optimized", "original"]);
+  // Each step lasts its own time (up to a step of the test's clock later, as the next timer starts after a render).
+  expect(loop).toBeGreaterThanOrEqual(DEMO_PHASES.reduce((total, { ms }) => total + ms, 0));
+  expect(loop).toBeLessThanOrEqual(DEMO_PHASES.reduce((total, { ms }) => total + ms, 0) + 5 * 100);
   await expect(page.getByTestId("demo-popup")).toContainText("Replace");
 });
 

@@ -2,6 +2,7 @@ import { expect, test } from "./support/test";
 import { sql } from "./support/accounts";
 import { expectToast, toast } from "./support/toasts";
 import { timeZoneStored } from "./support/users";
+import { holdClock } from "./support/clock";
 
 /**
  * The browser reports its time zone only when JavaScript runs (js-on): the dashboard stores it
@@ -24,12 +25,12 @@ test("the browser's time zone is stored on a first visit without throwing away e
 
 test("a toast that comes with the first visit stays on screen while the time zone is stored", async ({ page, signedInUser }) => {
   await sql("update public.user_settings set time_zone = null where user_id = $1", [signedInUser.id]);
+  // The page's clock is held: the toast cannot dismiss itself, however long the save below takes.
+  await holdClock(page);
   const stored = timeZoneStored(page);
   await page.goto("/dashboard/subscription?canceled=true");
   const canceled = toast(page, "Checkout Canceled");
   await expect(canceled).toBeVisible();
-  // Under the pointer it does not dismiss itself, however long the save below takes.
-  await canceled.hover();
   await stored;
   // The save reloaded the page's data, which no longer carries the toast; a navigation rendered
   // after that reload shows what it left.

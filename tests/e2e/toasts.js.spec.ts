@@ -1,15 +1,16 @@
+import { holdClock } from "./support/clock";
 import { expect, test } from "./support/test";
 import { toast } from "./support/toasts";
 
 /**
  * With JavaScript a toast dismisses itself after six seconds, but not while someone is reading
- * it: the pointer on it, or focus in it (WCAG 2.2.1). The page's clock is Playwright's, so the
- * seconds pass when the test says so.
+ * it: the pointer on it, or focus in it (WCAG 2.2.1). The page's clock is held, so the seconds
+ * pass only when the test says so.
  */
 const BROKEN_LINK = "/auth/confirm?type=signup"; // an emailed link cut short: no token
 
 test.beforeEach(async ({ page }) => {
-  await page.clock.install();
+  await holdClock(page);
   await page.goto(BROKEN_LINK);
   await expect(page).toHaveURL("/auth");
   // The dismiss button comes with hydration, when the toast's own timer starts.

@@ -1,5 +1,6 @@
 import { expect, test } from "./support/test";
 import { expectSignUpLink, jsonLd } from "./support/public-site";
+import { holdClock } from "./support/clock";
 
 test.describe("landing page", () => {
   test("renders every section in order with the spec's words", async ({ page }) => {
@@ -34,11 +35,17 @@ test.describe("landing page", () => {
     await expect(page.locator("footer")).toContainText("© 2025 Tonewise");
   });
 
-  test("the stats strip shows the fixed figures and the user count", async ({ page }) => {
+  test("the stats strip shows the fixed figures and the user count", async ({ page, javaScriptEnabled }) => {
+    if (javaScriptEnabled) await holdClock(page);
     await page.goto("/");
     const strip = page.locator("[data-stats-state]");
     await strip.scrollIntoViewIfNeeded();
-    await expect(strip.locator('[data-stat="messages"] [data-stat-value]')).toHaveText("1,000+", { timeout: 6000 });
+    if (javaScriptEnabled) {
+      // With JavaScript the figures count up first, over 2 s of the held clock.
+      await expect(strip).toHaveAttribute("data-stats-state", "counting");
+      await page.clock.runFor(2_500);
+    }
+    await expect(strip.locator('[data-stat="messages"] [data-stat-value]')).toHaveText("1,000+");
     await expect(strip.locator('[data-stat="response-rate"] [data-stat-value]')).toHaveText("63%");
     await expect(strip.locator('[data-stat="response-time"] [data-stat-value]')).toHaveText("<3s");
     await expect(strip.locator('[data-stat="users"] [data-stat-value]')).toHaveText(/^\d[\d,]*$/);

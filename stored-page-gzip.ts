@@ -27,37 +27,37 @@ const LEVEL = 6;
 // ID1 ID2, deflate, no flags, no modification time, no extra flags, unknown OS (RFC 1952).
 const GZIP_HEADER = Buffer.from([0x1f, 0x8b, 0x08, 0x00, 0, 0, 0, 0, 0x00, 0xff]);
 
-/** A kept stretch (compressed) or a run of parts with nonces between them (compressed per response). */
-type Stretch = { kept: true; text: Buffer; deflated: Buffer } | { kept: false; parts: Buffer[] };
+/** Where this response's nonce goes, between two parts of the stored page. */
+const NONCE = Symbol("nonce");
+type Piece = Buffer | typeof NONCE;
+
+/** A kept stretch (compressed once) or a run of short parts and nonces (compressed per response). */
+type Stretch = { kept: true; text: Buffer; deflated: Buffer } | { kept: false; pieces: Piece[] };
 
 function deflate(text: Buffer, last: boolean, dictionary?: Buffer): Buffer {
   return deflateRawSync(text, {
     level: LEVEL,
     finishFlush: last ? constants.Z_FINISH : constants.Z_SYNC_FLUSH,
-    ...(dictionary && dictionary.byteLength > 0 ? { dictionary } : {}),
+    ...(dictionary ? { dictionary } : {}),
   });
 }
 
-/** The page's parts grouped into stretches; a kept one is compressed here, once. */
+/** The page as stretches: each long part kept (and compressed here, once), the rest in runs. */
 function plan(entry: PageEntry): Stretch[] {
-  const parts = entry.parts.map((part) => Buffer.from(part, "utf8"));
   const stretches: Stretch[] = [];
-  let run: Buffer[] = [];
-  parts.forEach((part, index) => {
-    // A part between two nonces (or before the first, after the last) is long: keep it apart.
-    if (part.byteLength >= KEPT_STRETCH_BYTES) {
-      // The nonce before this part closes the run (`run` ends with the part before it).
-      if (index > 0) stretches.push({ kept: false, parts: [...run, Buffer.alloc(0)] });
-      const last = index === parts.length - 1;
-      stretches.push({ kept: true, text: part, deflated: deflate(part, last) });
-      run = [];
-      // The nonce after it opens the next run.
-      if (!last) run = [Buffer.alloc(0)];
-    } else {
-      run.push(part);
+  let run: Piece[] = [];
+  entry.parts.forEach((part, index) => {
+    if (index > 0) run.push(NONCE);
+    const text = Buffer.from(part, "utf8");
+    if (text.byteLength < KEPT_STRETCH_BYTES) {
+      run.push(text);
+      return;
     }
+    if (run.length > 0) stretches.push({ kept: false, pieces: run });
+    run = [];
+    stretches.push({ kept: true, text, deflated: deflate(text, index === entry.parts.length - 1) });
   });
-  if (run.length > 0) stretches.push({ kept: false, parts: run });
+  if (run.length > 0) stretches.push({ kept: false, pieces: run });
   return stretches;
 }
 
@@ -83,7 +83,7 @@ export function createStoredPageGzip(): StoredPageEncoder {
           length += stretch.text.byteLength;
           return;
         }
-        const text = Buffer.concat(stretch.parts.flatMap((part, at) => (at === 0 ? [part] : [nonceBytes, part])));
+        const text = Buffer.concat(stretch.pieces.map((piece) => (piece === NONCE ? nonceBytes : piece)));
         const before = stretches[index - 1];
         const dictionary = before?.kept ? before.text.subarray(Math.max(0, before.text.byteLength - WINDOW_BYTES)) : undefined;
         chunks.push(deflate(text, last, dictionary));

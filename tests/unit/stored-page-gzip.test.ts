@@ -1,7 +1,8 @@
 /**
  * The Node server's gzip for stored pages (stored-page-gzip.ts): whatever the page's shape, the
  * body is one valid gzip member (Node's gunzip checks the CRC-32 and the length) that decodes to
- * the page with this response's nonce, and the kept part is compressed once per page.
+ * the page with this response's nonce, for the first response and for later ones that reuse the
+ * kept bytes.
  */
 import fc from "fast-check";
 import { gunzipSync } from "node:zlib";

@@ -10,7 +10,7 @@
 #
 # Stops at the first failing run and says which one it was; its output is above that line. The
 # clones are deleted at the end, whatever happened (also on Ctrl-C). One run takes about
-# 12 minutes; the local backend's fixed ports must be free while it runs (no `npm run dev`,
+# 16 minutes on 2 cores; the local backend's fixed ports must be free while it runs (no `npm run dev`,
 # `preview` or other test run on this machine).
 set -euo pipefail
 

@@ -33,6 +33,11 @@ export default async function handleRequest(
     <ServerRouter context={routerContext} url={request.url} nonce={nonce} />,
     {
       nonce,
+      // Every Suspense boundary is written in place, never "outlined" (sent after the rest with a
+      // script that moves it into place): the landing page's islands sit in Suspense boundaries
+      // for the browser's sake (decision 033), and a reader without JavaScript must still get
+      // them. The default outlines any boundary over 500 bytes once 12.8 kB of the page is written.
+      progressiveChunkSize: Number.POSITIVE_INFINITY,
       signal: AbortSignal.timeout(streamTimeout + 1000),
       onError(error: unknown) {
         responseStatusCode = 500;
@@ -42,11 +47,11 @@ export default async function handleRequest(
   );
   shellRendered = true;
 
-  // No route defers data (no <Await>, no Suspense), so the shell is the whole document: wait for
-  // it and send it as one piece: one compression call and one socket write per page instead of
-  // one per 2 kB piece React emits (per-piece stream and compression work was the largest single
-  // share of a dashboard page's server CPU). Crawlers and the no-JavaScript reader get the whole
-  // document at once, as before.
+  // No route defers data (no <Await>, and nothing suspends on the server), so the shell is the
+  // whole document: wait for it and send it as one piece: one compression call and one socket
+  // write per page instead of one per 2 kB piece React emits (per-piece stream and compression
+  // work was the largest single share of a dashboard page's server CPU). Crawlers and the
+  // no-JavaScript reader get the whole document at once, as before.
   await body.allReady;
   const html = inlineStylesheet(await new Response(body).text());
 

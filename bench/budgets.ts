@@ -15,7 +15,10 @@
  * shows up as a failure.
  */
 export const JS_BUDGET_KB: Readonly<Record<string, number>> = {
-  "/": 130, // measured 125.1
+  // Issue 13's budget. 118.3 since decision 033 (the landing islands load after the first download,
+  // 8.6 kB more, and the site's shell modules share one chunk with React and React Router);
+  // 127.2 before it.
+  "/": 120,
   "/about": 125, // 118.5
   "/blog": 125, // 119.5 (173.9 before posts and `marked` became server-only)
   "/blog/48-hour-follow-up-rule": 125, // 118.6

@@ -6,8 +6,10 @@
  * modules and its static imports, deduplicated; plus the route manifest file when lazy route
  * discovery is off (with it on, as here, the manifest is inlined in the HTML and patched in
  * later). Each file is gzipped on its own at level 9, as a server or CDN would send it.
- * Not counted: inline scripts in the HTML (hydration data, the partial manifest) and chunks only
- * loaded by dynamic import() later.
+ * Not counted: inline scripts in the HTML (hydration data, the partial manifest). Chunks the
+ * page's modules load by dynamic import() (the landing page's islands, decision 033) are counted
+ * apart, as `deferredGzipBytes`: the browser fetches them after the first download, while the
+ * page hydrates.
  */
 import { readFileSync } from "node:fs";
 import path from "node:path";
@@ -24,6 +26,23 @@ export interface RouteJs {
   files: string[];
   rawBytes: number;
   gzipBytes: number;
+  /** Chunks the first download's modules import dynamically (and are not in it themselves). */
+  deferredFiles: string[];
+  deferredGzipBytes: number;
+}
+
+/**
+ * The chunks a built module imports with import(): Vite lists them, with their own imports, in the
+ * module's `__vite__mapDeps` table ("assets/x.js", relative to the public path); a plain
+ * `import("./x.js")` is the form without that table.
+ */
+function dynamicImportsOf(source: string, publicPath: string, moduleHref: string): string[] {
+  const found: string[] = [];
+  const table = /m\.f=\[([^\]]*)\]/.exec(source);
+  if (table) for (const [, file] of table[1]!.matchAll(/"([^"]+\.js)"/g)) found.push(publicPath + file);
+  const directory = moduleHref.slice(0, moduleHref.lastIndexOf("/") + 1);
+  for (const [, file] of source.matchAll(/import\(\s*["'`]\.\/([^"'`]+\.js)["'`]\s*\)/g)) found.push(directory + file);
+  return found;
 }
 
 export async function loadServerBuild(buildDirectory: string): Promise<ServerBuild> {
@@ -50,10 +69,11 @@ export function measureRoutes(build: ServerBuild, buildDirectory: string, paths:
   const tree = routeTree(assets.routes);
   const lazyDiscovery = build.routeDiscovery?.mode === "lazy" && build.ssr;
   const gzipCache = new Map<string, { raw: number; gzip: number }>();
+  const read = (href: string) => readFileSync(path.join(clientDirectory, href.slice(build.publicPath.length)));
   const sizeOf = (href: string) => {
     let size = gzipCache.get(href);
     if (!size) {
-      const bytes = readFileSync(path.join(clientDirectory, href.slice(build.publicPath.length)));
+      const bytes = read(href);
       size = { raw: bytes.byteLength, gzip: gzipSync(bytes, { level: 9 }).byteLength };
       gzipCache.set(href, size);
     }
@@ -84,11 +104,16 @@ export function measureRoutes(build: ServerBuild, buildDirectory: string, paths:
     }
     let rawBytes = 0;
     let gzipBytes = 0;
+    const deferred = new Set<string>();
     for (const href of files) {
       const size = sizeOf(href);
       rawBytes += size.raw;
       gzipBytes += size.gzip;
+      for (const later of dynamicImportsOf(read(href).toString("utf8"), build.publicPath, href)) {
+        if (!files.has(later)) deferred.add(later);
+      }
     }
-    return { path: pathname, routeIds, files: [...files], rawBytes, gzipBytes };
+    const deferredGzipBytes = [...deferred].reduce((sum, href) => sum + sizeOf(href).gzip, 0);
+    return { path: pathname, routeIds, files: [...files], rawBytes, gzipBytes, deferredFiles: [...deferred], deferredGzipBytes };
   });
 }

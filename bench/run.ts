@@ -118,10 +118,12 @@ function reportJavaScript(minimalBuild: string): Promise<void> {
       const budget = JS_BUDGET_KB[route.path]!;
       const ok = route.gzipBytes <= budget * 1000;
       checks.push({ group: "js", name: `JS ${route.path}`, ok, detail: `${kB(route.gzipBytes)} kB (budget ${budget})` });
-      return [route.path, String(route.files.length), kB(route.rawBytes), kB(route.gzipBytes), String(budget), mark(ok)];
+      const later = route.deferredFiles.length ? kB(route.deferredGzipBytes) : "–";
+      return [route.path, String(route.files.length), kB(route.rawBytes), kB(route.gzipBytes), later, String(budget), mark(ok)];
     });
-    rows.push(["(minimal app /)", String(minimal.files.length), kB(minimal.rawBytes), kB(minimal.gzipBytes), "–", "ref"]);
-    console.log(table(["route", "files", "raw kB", "gzip kB", "budget", ""], rows));
+    rows.push(["(minimal app /)", String(minimal.files.length), kB(minimal.rawBytes), kB(minimal.gzipBytes), "–", "–", "ref"]);
+    console.log(table(["route", "files", "raw kB", "gzip kB", "later gzip kB", "budget", ""], rows));
+    console.log("later: chunks the page imports after its first download (the landing islands, decision 033), not in the budget.");
   })();
 }
 

@@ -1,10 +1,13 @@
-import { href, Link } from "react-router";
 import { BoltIcon, CheckIcon, PlugIcon, SparklesIcon } from "~/components/icons";
-import { HeroDemo } from "~/components/landing/hero-demo";
-import { PricingCards } from "~/components/landing/pricing-section";
-import { StatsStrip } from "~/components/landing/stats-strip";
-import { TestimonialCarousel } from "~/components/landing/testimonial-carousel";
-import { UseCaseGallery } from "~/components/landing/use-case-gallery";
+import { Suspense } from "react";
+import { href, Link } from "react-router";
+import {
+  HeroDemo,
+  PricingCards,
+  StatsStrip,
+  TestimonialCarousel,
+  UseCaseGallery,
+} from "~/components/landing/deferred-islands";
 import { buttonClasses } from "~/components/ui/button";
 import { Container, SectionHeading } from "~/components/ui/container";
 import { features, howItWorksSteps } from "~/content/landing";
@@ -85,7 +88,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             </ul>
           </div>
           <div className="pb-6">
-            <HeroDemo />
+            <Suspense><HeroDemo /></Suspense>
           </div>
         </Container>
       </section>
@@ -135,7 +138,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         </Container>
       </section>
 
-      <StatsStrip totalUsers={loaderData.totalUsers} />
+      <Suspense><StatsStrip totalUsers={loaderData.totalUsers} /></Suspense>
 
       <section aria-labelledby="use-cases-heading" className="py-20">
         <Container>
@@ -145,14 +148,14 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             title="From rushed draft to ready to send"
             description="See how Tonewise rewrites the messages professionals send every day."
           />
-          <UseCaseGallery />
+          <Suspense><UseCaseGallery /></Suspense>
         </Container>
       </section>
 
       <section aria-labelledby="testimonials-heading" className="bg-slate-50 py-20">
         <Container>
           <SectionHeading id="testimonials-heading" eyebrow="Testimonials" title="Loved by people who write for a living" />
-          <TestimonialCarousel />
+          <Suspense><TestimonialCarousel /></Suspense>
         </Container>
       </section>
 
@@ -164,7 +167,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             title="Simple pricing that grows with you"
             description="Start free with no credit card required. Upgrade anytime."
           />
-          <PricingCards />
+          <Suspense><PricingCards /></Suspense>
         </Container>
       </section>
 

@@ -68,16 +68,20 @@ export function measureRoutes(build: ServerBuild, buildDirectory: string, paths:
   const clientDirectory = path.resolve(buildDirectory, "client");
   const tree = routeTree(assets.routes);
   const lazyDiscovery = build.routeDiscovery?.mode === "lazy" && build.ssr;
-  const gzipCache = new Map<string, { raw: number; gzip: number }>();
-  const read = (href: string) => readFileSync(path.join(clientDirectory, href.slice(build.publicPath.length)));
-  const sizeOf = (href: string) => {
-    let size = gzipCache.get(href);
-    if (!size) {
-      const bytes = read(href);
-      size = { raw: bytes.byteLength, gzip: gzipSync(bytes, { level: 9 }).byteLength };
-      gzipCache.set(href, size);
+  const fileCache = new Map<string, { raw: number; gzip: number; dynamicImports: string[] }>();
+  /** Each file is read once: its sizes and the chunks it imports later. */
+  const fileOf = (href: string) => {
+    let file = fileCache.get(href);
+    if (!file) {
+      const bytes = readFileSync(path.join(clientDirectory, href.slice(build.publicPath.length)));
+      file = {
+        raw: bytes.byteLength,
+        gzip: gzipSync(bytes, { level: 9 }).byteLength,
+        dynamicImports: dynamicImportsOf(bytes.toString("utf8"), build.publicPath, href),
+      };
+      fileCache.set(href, file);
     }
-    return size;
+    return file;
   };
 
   return paths.map((pathname) => {
@@ -106,14 +110,12 @@ export function measureRoutes(build: ServerBuild, buildDirectory: string, paths:
     let gzipBytes = 0;
     const deferred = new Set<string>();
     for (const href of files) {
-      const size = sizeOf(href);
-      rawBytes += size.raw;
-      gzipBytes += size.gzip;
-      for (const later of dynamicImportsOf(read(href).toString("utf8"), build.publicPath, href)) {
-        if (!files.has(later)) deferred.add(later);
-      }
+      const file = fileOf(href);
+      rawBytes += file.raw;
+      gzipBytes += file.gzip;
+      for (const later of file.dynamicImports) if (!files.has(later)) deferred.add(later);
     }
-    const deferredGzipBytes = [...deferred].reduce((sum, href) => sum + sizeOf(href).gzip, 0);
+    const deferredGzipBytes = [...deferred].reduce((sum, href) => sum + fileOf(href).gzip, 0);
     return { path: pathname, routeIds, files: [...files], rawBytes, gzipBytes, deferredFiles: [...deferred], deferredGzipBytes };
   });
 }

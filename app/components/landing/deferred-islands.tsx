@@ -12,7 +12,10 @@ import * as rendered from "./islands-rendered";
  *
  * `import.meta.env.SSR` is a build-time constant, so each client build keeps only the lazy
  * branch; `islands-rendered` is empty in the client build (vite.config.ts), so no static import
- * pulls the islands back into the page's chunk.
+ * pulls the islands back into the page's chunk. The choice is written out at each island on
+ * purpose: moved into a helper, it is no longer folded away at build time, and each build keeps
+ * a reference the other build cannot satisfy (the client an export of the empty module, the
+ * server a dynamic import of a module it already has), which the bundler warns about.
  */
 function deferredIsland<Props extends object>(load: () => Promise<ComponentType<Props>>) {
   const loading = load();

@@ -1,6 +1,6 @@
-import { BoltIcon, CheckIcon, PlugIcon, SparklesIcon } from "~/components/icons";
 import { Suspense } from "react";
 import { href, Link } from "react-router";
+import { BoltIcon, CheckIcon, PlugIcon, SparklesIcon } from "~/components/icons";
 import {
   HeroDemo,
   PricingCards,

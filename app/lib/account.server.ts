@@ -1,8 +1,9 @@
 import type { SupabaseClient } from "@supabase/supabase-js";
+import { DEFAULT_SETTINGS } from "~/content/preferences";
 import type { PaymentIssue } from "./billing/subscription-reads.server";
+import { ACTIVITY_DAYS, type ActivityRow, type MessageActivity, summarizeActivity } from "./message-activity.server";
 import type { SessionUser } from "./session.server";
-import type { StoredSettings } from "./settings.server";
-import { isValidTimeZone } from "./follow-ups/schedule";
+import { settingsFromRow, type StoredSettings } from "./settings.server";
 import { apiUsage, summarizeUsage, type Tier, type UsageSummary } from "./usage";
 
 /**
@@ -24,43 +25,67 @@ export type AccountSummary = {
   timeZoneSet: boolean;
 };
 
-/** The layout's summary could not be read because Supabase did not answer (down, or past its deadline). */
+/** The dashboard's summary could not be read because Supabase did not answer (down, or past its deadline). */
 export class AccountSummaryUnreachable extends Error {}
 
+/** What a dashboard page reads about the signed-in account, in one round trip (`dashboard_summary`). */
+export type DashboardSummary = {
+  account: AccountSummary;
+  settings: StoredSettings;
+  /** The last ACTIVITY_DAYS days, when asked for and usage analytics is on; null otherwise or unreadable. */
+  activity: MessageActivity | null;
+};
+
 /**
- * The dashboard layout's summary in one round trip (`account_summary`): null when the account is
- * gone (the session outlived it). If the read fails the page still renders with the fallbacks
- * (tier Free, count 0, the name from the session, no notice); if Supabase does not answer at all,
- * AccountSummaryUnreachable (the layout says to try again in a moment).
+ * The signed-in account's summary, settings and (when `withActivity`) message activity, in one
+ * call: null when the account is gone (the session outlived it). If the read fails the page still
+ * renders with the fallbacks (tier Free, count 0, the name from the session, no notice, the
+ * default settings, no chart); if Supabase does not answer at all, AccountSummaryUnreachable (the
+ * layout says to try again in a moment).
  */
-export async function loadAccountSummary(supabase: SupabaseClient, user: SessionUser): Promise<AccountSummary | null> {
-  const { data, error, status } = await supabase.rpc("account_summary", { p_user_id: user.id }).maybeSingle<AccountSummaryRow>();
+export async function loadDashboardSummary(
+  supabase: SupabaseClient,
+  user: SessionUser,
+  { withActivity }: { withActivity: boolean },
+): Promise<DashboardSummary | null> {
+  const { data, error, status } = await supabase
+    .rpc("dashboard_summary", withActivity ? { p_activity_days: ACTIVITY_DAYS } : {})
+    .maybeSingle<DashboardSummaryRow>();
   if (error && status === 0) throw new AccountSummaryUnreachable(error.message);
   if (error) {
     console.error(`Account summary load failed: ${error.code || error.message}`);
     const fullName = typeof user.user_metadata?.full_name === "string" ? user.user_metadata.full_name : "";
     return {
-      email: user.email,
-      fullName,
-      memberSince: null,
-      tier: "free",
-      usage: summarizeUsage("free", 0),
-      paymentIssue: null,
-      dueFollowUps: 0,
-      timeZoneSet: false,
+      account: {
+        email: user.email,
+        fullName,
+        memberSince: null,
+        tier: "free",
+        usage: summarizeUsage("free", 0),
+        paymentIssue: null,
+        dueFollowUps: 0,
+        timeZoneSet: false,
+      },
+      settings: { ...DEFAULT_SETTINGS, timeZone: null },
+      activity: null,
     };
   }
   if (!data) return null;
   const tier: Tier = data.tier === "pro" ? "pro" : "free";
+  const settings = settingsFromRow(data);
   return {
-    email: data.email,
-    fullName: data.full_name,
-    memberSince: data.member_since,
-    tier,
-    usage: summarizeUsage(tier, data.used),
-    paymentIssue: data.payment_issue === "past_due" || data.payment_issue === "unpaid" ? data.payment_issue : null,
-    dueFollowUps: data.due_follow_ups,
-    timeZoneSet: isValidTimeZone(data.time_zone),
+    account: {
+      email: data.email,
+      fullName: data.full_name,
+      memberSince: data.member_since,
+      tier,
+      usage: summarizeUsage(tier, data.used),
+      paymentIssue: data.payment_issue === "past_due" || data.payment_issue === "unpaid" ? data.payment_issue : null,
+      dueFollowUps: data.due_follow_ups,
+      timeZoneSet: settings.timeZone !== null,
+    },
+    settings,
+    activity: withActivity && Array.isArray(data.activity) ? summarizeActivity(data.activity) : null,
   };
 }
 
@@ -80,6 +105,8 @@ type AccountSummaryRow = {
   payment_issue: string | null;
 };
 
+type DashboardSummaryRow = AccountSummaryRow & { activity: ActivityRow[] | null };
+
 /** What `GET /api/v1/me` answers, read in one round trip (`account_summary`). Null if the account is gone. */
 export async function loadApiAccount(supabase: SupabaseClient, userId: string) {
   const { data, error } = await supabase.rpc("account_summary", { p_user_id: userId }).maybeSingle<AccountSummaryRow>();
@@ -90,13 +117,7 @@ export async function loadApiAccount(supabase: SupabaseClient, userId: string) {
     fullName: data.full_name,
     tier: data.tier,
     usage: apiUsage(data.tier, data.used, data.message_limit),
-    settings: {
-      notifications: data.notifications,
-      defaultTone: data.default_tone,
-      defaultMessageType: data.default_message_type,
-      usageAnalytics: data.usage_analytics,
-      timeZone: isValidTimeZone(data.time_zone) ? data.time_zone : null,
-    } satisfies StoredSettings,
+    settings: settingsFromRow(data),
     followUps: { due: data.due_follow_ups },
   };
 }

@@ -1,9 +1,7 @@
-import type { SupabaseClient } from "@supabase/supabase-js";
-
 /**
  * The dashboard's last-30-days view of usage analytics: counted messages per UTC day, and the
  * split by platform and by tone. Read as the signed-in user (row-level security keeps it to
- * their own events) in one call to `message_activity`.
+ * their own events) with the account's summary: `dashboard_summary` calls `message_activity`.
  */
 export const ACTIVITY_DAYS = 30;
 
@@ -14,7 +12,7 @@ export type MessageActivity = {
   byTone: { label: string; messages: number }[];
 };
 
-type ActivityRow = { day: string; platform: string; tone: string; messages: number | string };
+export type ActivityRow = { day: string; platform: string; tone: string; messages: number | string };
 
 function ranked(counts: Map<string, number>) {
   return [...counts].map(([label, messages]) => ({ label, messages })).sort((a, b) => b.messages - a.messages || a.label.localeCompare(b.label));
@@ -39,14 +37,4 @@ export function summarizeActivity(rows: ActivityRow[], now = new Date()): Messag
     return { date, messages: perDay.get(date) ?? 0 };
   });
   return { days, total, byPlatform: ranked(perPlatform), byTone: ranked(perTone) };
-}
-
-/** Null when it cannot be read (the page then says so instead of showing a chart). */
-export async function loadMessageActivity(supabase: SupabaseClient): Promise<MessageActivity | null> {
-  const { data, error } = await supabase.rpc("message_activity", { p_days: ACTIVITY_DAYS });
-  if (error) {
-    console.error(`Message activity load failed: ${error.code}`);
-    return null;
-  }
-  return summarizeActivity((data ?? []) as ActivityRow[]);
 }

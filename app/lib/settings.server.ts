@@ -10,7 +10,7 @@ export type ExtensionSettings = z.infer<typeof settingsSchema>;
 /** What is stored: `timeZone` is null until the browser or the user sets it. */
 export type StoredSettings = Omit<ExtensionSettings, "timeZone"> & { timeZone: string | null };
 
-type SettingsRow = {
+export type SettingsRow = {
   notifications: boolean;
   default_tone: string;
   default_message_type: string;
@@ -18,7 +18,8 @@ type SettingsRow = {
   time_zone: string | null;
 };
 
-function fromRow(row: SettingsRow): StoredSettings {
+/** A stored row as the app uses it: an unknown tone or type is the default, a bad time zone none. */
+export function settingsFromRow(row: SettingsRow): StoredSettings {
   return {
     notifications: row.notifications,
     defaultTone: (TONES as readonly string[]).includes(row.default_tone)
@@ -40,7 +41,7 @@ export async function loadSettings(supabase: SupabaseClient, userId: string): Pr
     .eq("user_id", userId)
     .maybeSingle();
   if (error) console.error(`Settings load failed: ${error.message}`);
-  return data ? fromRow(data as SettingsRow) : { ...DEFAULT_SETTINGS, timeZone: null };
+  return data ? settingsFromRow(data as SettingsRow) : { ...DEFAULT_SETTINGS, timeZone: null };
 }
 
 export async function saveSettings(

@@ -178,15 +178,23 @@ export async function openDatabase(options: { clock: Clock; dataDir?: string }):
       return db.transaction(async (tx) => {
         // Must come first: SET TRANSACTION is refused after any query.
         if (request.readOnly) await tx.exec("set transaction read only");
-        await atClockTime(tx);
-        // What PostgREST sets for each request; RLS policies and auth.uid() read these.
+        // What PostgREST sets for each request (RLS policies and auth.uid() read these), and the
+        // backend's clock, in one statement.
         await tx.query(
-          `select set_config('request.jwt.claims', $1, true),
+          `select set_config('local_backend.now', $6, true),
+                  set_config('request.jwt.claims', $1, true),
                   set_config('request.method', $2, true),
                   set_config('request.path', $3, true),
                   set_config('request.headers', $4, true),
                   set_config('role', $5, true)`,
-          [JSON.stringify(request.claims), request.method, request.path, JSON.stringify(request.headers), request.role],
+          [
+            JSON.stringify(request.claims),
+            request.method,
+            request.path,
+            JSON.stringify(request.headers),
+            request.role,
+            new Date(clock.now()).toISOString(),
+          ],
         );
         return work(tx);
       });

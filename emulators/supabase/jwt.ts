@@ -15,6 +15,9 @@ const secret = new TextEncoder().encode(LOCAL_JWT_SECRET);
 
 export type JwtClaims = JWTPayload & Record<string, unknown>;
 
+/** How many verified tokens a backend remembers (a few per signed-in client at a time). */
+const VERIFIED_TOKENS_KEPT = 1024;
+
 export type JwtCheck =
   | { ok: true; claims: JwtClaims }
   | { ok: false; reason: "malformed" | "signature" | "expired" | "claims"; parts: number };
@@ -57,6 +60,10 @@ export async function createJwtKeys(options: { algorithm?: SigningAlgorithm; dat
   const kid = stored.publicJwk.kid!;
   const privateKey = await importJWK(stored.privateJwk, "ES256");
   const publicKey = await importJWK(stored.publicJwk, "ES256");
+  // Tokens whose signature checked out, as PostgREST's JWT cache keeps them: checking an ES256
+  // signature is most of the cost of a request's identity, and a client sends the same token for
+  // its whole lifetime. Bounded; the oldest goes first.
+  const verified = new Map<string, JwtClaims>();
 
   return {
     algorithm,
@@ -67,6 +74,14 @@ export async function createJwtKeys(options: { algorithm?: SigningAlgorithm; dat
     async verify(token, nowMs, leewaySeconds = 0) {
       const parts = token.split(".").length;
       if (parts !== 3) return { ok: false, reason: "malformed", parts };
+      const known = verified.get(token);
+      if (known) {
+        // The signature held before; the times are checked again at this moment.
+        const now = nowMs / 1000;
+        if (typeof known.exp === "number" && known.exp + leewaySeconds <= now) return { ok: false, reason: "expired", parts };
+        if (typeof known.nbf === "number" && known.nbf - leewaySeconds > now) return { ok: false, reason: "claims", parts };
+        return { ok: true, claims: known };
+      }
       try {
         const header = decodeProtectedHeader(token);
         // The legacy secret verifies HS256; the signing key verifies ES256 tokens that name it.
@@ -77,6 +92,8 @@ export async function createJwtKeys(options: { algorithm?: SigningAlgorithm; dat
           currentDate: new Date(nowMs),
           clockTolerance: leewaySeconds,
         });
+        if (verified.size >= VERIFIED_TOKENS_KEPT) verified.delete(verified.keys().next().value!);
+        verified.set(token, payload as JwtClaims);
         return { ok: true, claims: payload as JwtClaims };
       } catch (error) {
         if (error instanceof errors.JWTExpired) return { ok: false, reason: "expired", parts };

@@ -58,13 +58,14 @@ const EXECUTABLE_BY_ANON = ["get_platform_stats()"];
 
 /**
  * What a signed-in user's own session calls. Each is about the caller only: the ones taking a
- * user id refuse anyone else's (checked below), consume_message counts for auth.uid(), and
- * message_activity is security invoker, so RLS keeps it to the caller's events.
+ * user id refuse anyone else's (checked below), consume_message and dashboard_summary answer for
+ * auth.uid(), and message_activity is security invoker, so RLS keeps it to the caller's events.
  */
 const EXECUTABLE_BY_AUTHENTICATED = [
   "account_summary(uuid)",
   "consume_message()",
   "current_tier(uuid)",
+  "dashboard_summary(integer)",
   "get_platform_stats()",
   "message_activity(integer)",
 ];

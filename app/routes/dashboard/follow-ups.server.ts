@@ -1,6 +1,7 @@
 import type { RouterContextProvider } from "react-router";
 import type { ReminderActionResult } from "~/components/follow-ups/reminder-form";
 import { dashboardUser } from "~/lib/dashboard-guard.server";
+import { dashboardSummary } from "~/lib/dashboard-summary.server";
 import {
   createReminderFormSchema,
   FOLLOW_UP_LIMITS,
@@ -27,15 +28,24 @@ function storeFor(context: Readonly<RouterContextProvider>) {
   return followUpsOf(getSupabase(context), dashboardUser(context).id, "session");
 }
 
-/** The user's time zone, and whether they (or their browser) set it; UTC until then. */
-export async function reminderTimeZone(context: Readonly<RouterContextProvider>) {
-  const { timeZone } = await loadSettings(getSupabase(context), dashboardUser(context).id);
+function zoneOf(timeZone: string | null) {
   return { timeZone: timeZone ?? "UTC", timeZoneSet: timeZone !== null };
 }
 
-export async function loadFollowUpsPage(context: Readonly<RouterContextProvider>) {
+/** For an action: the user's time zone, and whether they (or their browser) set it; UTC until then. */
+export async function reminderTimeZone(context: Readonly<RouterContextProvider>) {
+  const { timeZone } = await loadSettings(getSupabase(context), dashboardUser(context).id);
+  return zoneOf(timeZone);
+}
+
+export async function loadFollowUpsPage(request: Request, context: Readonly<RouterContextProvider>) {
   const store = storeFor(context);
-  const [zone, open, done] = await Promise.all([reminderTimeZone(context), store.list("open", FOLLOW_UP_LIMITS.maxOpen), store.list("done", DONE_SHOWN)]);
+  // The time zone comes with the layout's summary (the same request's read).
+  const [zone, open, done] = await Promise.all([
+    dashboardSummary(request, context).then(({ settings }) => zoneOf(settings.timeZone)),
+    store.list("open", FOLLOW_UP_LIMITS.maxOpen),
+    store.list("done", DONE_SHOWN),
+  ]);
   const now = new Date();
   const isDue = (item: FollowUp) => new Date(item.dueAt).getTime() <= now.getTime();
   return {

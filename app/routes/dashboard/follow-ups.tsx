@@ -7,8 +7,8 @@ import type { Route } from "./+types/follow-ups";
 import { changeReminderAction, createReminderAction, loadFollowUpsPage } from "./follow-ups.server";
 import { dashboardMeta } from "~/lib/seo";
 
-export async function loader({ context }: Route.LoaderArgs) {
-  return loadFollowUpsPage(context);
+export async function loader({ request, context }: Route.LoaderArgs) {
+  return loadFollowUpsPage(request, context);
 }
 
 /**

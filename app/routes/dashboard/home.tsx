@@ -5,22 +5,20 @@ import { UsageCard } from "~/components/dashboard/usage-card";
 import { CheckIcon } from "~/components/icons";
 import { buttonClasses } from "~/components/ui/button";
 import { pricingPlans } from "~/content/plans";
-import { dashboardUser } from "~/lib/dashboard-guard.server";
+import { dashboardSummary, withMessageActivity } from "~/lib/dashboard-summary.server";
 import { getEnv } from "~/lib/env.server";
-import { loadMessageActivity } from "~/lib/message-activity.server";
 import { submitTryIt, usesLocalStandIn } from "~/lib/optimize/try-it.server";
-import { getSupabase } from "~/lib/session.server";
-import { loadSettings } from "~/lib/settings.server";
 import { reminderChoiceInstants } from "~/lib/follow-ups/schedule";
 import { nextResetDate } from "~/lib/usage";
 import type { Route } from "./+types/home";
 import type { loader as layoutLoader } from "./layout";
 import { dashboardMeta } from "~/lib/seo";
 
-export async function loader({ context }: Route.LoaderArgs) {
-  const supabase = getSupabase(context);
-  const settings = await loadSettings(supabase, dashboardUser(context).id);
-  const activity = settings.usageAnalytics ? await loadMessageActivity(supabase) : null;
+/** The activity chart's rows come with the layout's summary: the page is one round trip. */
+export const middleware: Route.MiddlewareFunction[] = [withMessageActivity];
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { settings, activity } = await dashboardSummary(request, context);
   const now = new Date();
   const timeZone = settings.timeZone ?? "UTC";
   return {

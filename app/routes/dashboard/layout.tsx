@@ -9,32 +9,23 @@ import { buttonClasses } from "~/components/ui/button";
 import { cx } from "~/components/ui/cx";
 import { billingCopy } from "~/content/billing";
 import { SUPPORT_EMAIL } from "~/content/site";
-import { AccountSummaryUnreachable, loadAccountSummary, type AccountSummary } from "~/lib/account.server";
-import { dashboardUser, requireUserMiddleware } from "~/lib/dashboard-guard.server";
-import { endSession, getSupabase, serviceUnavailable } from "~/lib/session.server";
+import type { AccountSummary } from "~/lib/account.server";
+import { requireUserMiddleware } from "~/lib/dashboard-guard.server";
+import { dashboardSummary } from "~/lib/dashboard-summary.server";
 import type { Route } from "./+types/layout";
 import { billingFormSessionMiddleware } from "./subscription.server";
 
 /**
  * Guard one (middleware): a verified session, else /auth. Guard two (this loader): the account's
  * summary (tier, usage, name, payment notice, due follow-ups, time zone) in one round trip,
- * loaded before any dashboard page renders; if it cannot be read the tier is Free. See
+ * shared with the page's loader (dashboard-summary.server), loaded before any dashboard page renders; if it cannot be read the tier is Free. See
  * docs/decisions (008, 014, 027) for why. The billing forms' own answer to a lost session comes
  * first: a child route's middleware would run only after guard one had redirected.
  */
 export const middleware: Route.MiddlewareFunction[] = [billingFormSessionMiddleware, requireUserMiddleware];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  let account: AccountSummary | null;
-  try {
-    account = await loadAccountSummary(getSupabase(context), dashboardUser(context));
-  } catch (error) {
-    // Supabase did not answer: nothing on the page could be read either.
-    if (error instanceof AccountSummaryUnreachable) throw serviceUnavailable();
-    throw error;
-  }
-  // The token outlived its account (deleted meanwhile): the session is over.
-  if (!account) return endSession(request, context);
+  const { account } = await dashboardSummary(request, context);
   return { account };
 }
 

@@ -7,15 +7,17 @@ import { useValidatedForm } from "~/components/use-validated-form";
 import { MESSAGE_TYPES, messageTypeLabels, TONES, toneLabels } from "~/content/preferences";
 import { settingsSchema } from "~/lib/settings-schemas";
 import { dashboardUser } from "~/lib/dashboard-guard.server";
+import { dashboardSummary } from "~/lib/dashboard-summary.server";
 import { invalidSubmission, validateForm } from "~/lib/form-validation.server";
 import { getSupabase } from "~/lib/session.server";
-import { adoptBrowserTimeZone, loadSettings, saveSettings, timeZoneOptions, type StoredSettings } from "~/lib/settings.server";
+import { adoptBrowserTimeZone, saveSettings, timeZoneOptions, type StoredSettings } from "~/lib/settings.server";
 import { flashToast } from "~/lib/toast.server";
 import type { Route } from "./+types/settings";
 import { dashboardMeta } from "~/lib/seo";
 
-export async function loader({ context }: Route.LoaderArgs) {
-  return { settings: await loadSettings(getSupabase(context), dashboardUser(context).id), timeZones: timeZoneOptions() };
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { settings } = await dashboardSummary(request, context);
+  return { settings, timeZones: timeZoneOptions() };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {

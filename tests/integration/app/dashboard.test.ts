@@ -64,7 +64,7 @@ describe("dashboard home", () => {
     const client = await signUpThroughApp(app, "flaky@example.com", "Flora Flaky");
     await makePro("flaky@example.com");
     await setUsage("flaky@example.com", 29);
-    app.server.use(http.post(`${LOCAL_SUPABASE_URL}/rest/v1/rpc/account_summary`, () => HttpResponse.json({ message: "down" }, { status: 500 })));
+    app.server.use(http.post(`${LOCAL_SUPABASE_URL}/rest/v1/rpc/dashboard_summary`, () => HttpResponse.json({ message: "down" }, { status: 500 })));
     const page = await client.html("/dashboard");
     expect(page.status).toBe(200);
     expect(page.html).toContain('data-usage-state="plain"');

@@ -192,4 +192,36 @@ describe("who may call the metering functions", () => {
     const { error: refused } = await other.client.rpc("account_summary", { p_user_id: user.id }).single();
     expect(refused).not.toBeNull();
   });
+
+  it("gives a signed-in user their dashboard summary, with their activity only when asked and analytics is on", async () => {
+    const user = await createConfirmedUser(harness.backend, "dash@example.com", "Dana Dash");
+    const other = await createConfirmedUser(harness.backend, "notdash@example.com");
+    await record(user, "a");
+    await record(user, "b");
+    await harness.backend.sql(
+      "insert into public.follow_ups (user_id, label, due_at) values ($1, 'Ping Acme', now() - interval '1 hour')",
+      [user.id],
+    );
+
+    const plain = await user.client.rpc("dashboard_summary", {}).single();
+    expect(plain.error).toBeNull();
+    expect(plain.data).toMatchObject({ email: "dash@example.com", full_name: "Dana Dash", tier: "free", used: 2, message_limit: 30, due_follow_ups: 1, usage_analytics: true, activity: null });
+
+    const withActivity = await user.client.rpc("dashboard_summary", { p_activity_days: 30 }).single();
+    expect(withActivity.data).toMatchObject({
+      used: 2,
+      activity: [{ day: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/), platform: "gmail", tone: "friendly", messages: 2 }],
+    });
+    // Another user's summary is their own: no rows of the first user's.
+    const theirs = await other.client.rpc("dashboard_summary", { p_activity_days: 30 }).single();
+    expect(theirs.data).toMatchObject({ email: "notdash@example.com", used: 0, due_follow_ups: 0, activity: [] });
+
+    await user.client.from("user_settings").update({ usage_analytics: false }).eq("user_id", user.id);
+    const off = await user.client.rpc("dashboard_summary", { p_activity_days: 30 }).single();
+    expect(off.data).toMatchObject({ usage_analytics: false, activity: null });
+
+    // Anon and the service role have no "signed-in user" to summarize.
+    expect((await anonClient().rpc("dashboard_summary", {})).error).not.toBeNull();
+    expect((await serviceClient().rpc("dashboard_summary", {})).data).toEqual([]);
+  });
 });

@@ -28,6 +28,18 @@ describe("local JWT keys", () => {
     expect(await keys.verify(token, Date.now() + 120_000)).toMatchObject({ ok: false, reason: "expired" });
   });
 
+  it("check a token's times again on every use, after its signature is remembered", async () => {
+    const keys = await createJwtKeys();
+    const exp = Math.floor(Date.now() / 1000) + 60;
+    const token = await keys.sign({ ...claims(), exp, nbf: exp - 120 });
+    expect(await keys.verify(token, Date.now())).toMatchObject({ ok: true });
+    // 10 s past exp: within a 30 s leeway, not without one.
+    expect(await keys.verify(token, (exp + 10) * 1000, 30)).toMatchObject({ ok: true });
+    expect(await keys.verify(token, (exp + 10) * 1000)).toMatchObject({ ok: false, reason: "expired" });
+    expect(await keys.verify(token, (exp - 130) * 1000)).toMatchObject({ ok: false, reason: "claims" });
+    expect(await keys.verify(token, Date.now())).toMatchObject({ ok: true });
+  });
+
   it("refuse another key's signature, even under their kid, and an unknown kid", async () => {
     const keys = await createJwtKeys();
     const kid = keys.jwks().keys[0]!.kid!;

@@ -89,9 +89,12 @@ export function getUser(context: Readonly<RouterContextProvider>): Promise<Sessi
   current.user ??= (async () => {
     const { data: sessionData } = await current.supabase.auth.getSession();
     if (!sessionData.session) return null;
+    const token = sessionData.session.access_token;
+    const remembered = rememberedUser(token);
+    if (remembered) return remembered;
     let result: Awaited<ReturnType<SupabaseClient["auth"]["getClaims"]>>;
     try {
-      result = await current.supabase.auth.getClaims(sessionData.session.access_token);
+      result = await current.supabase.auth.getClaims(token);
     } catch {
       // An algorithm supabase-js cannot verify (it throws rather than answer): not a session of ours.
       return refuse(current, { name: "AuthInvalidJwtError" });
@@ -102,13 +105,51 @@ export function getUser(context: Readonly<RouterContextProvider>): Promise<Sessi
     if (typeof claims.sub !== "string" || !UUID.test(claims.sub) || claims.role !== "authenticated") {
       return refuse(current, { name: "AuthInvalidJwtError" });
     }
-    return {
+    const user = {
       id: claims.sub,
       email: typeof claims.email === "string" ? claims.email : "",
       user_metadata: (claims.user_metadata ?? {}) as SessionUser["user_metadata"],
     };
+    rememberVerified(token, claims.exp, user);
+    return user;
   })();
   return current.user;
+}
+
+/**
+ * Access tokens whose signature this process has checked against the project's signing keys,
+ * with the user they name, until they expire: a signed-in visitor sends the same token with every
+ * page for its whole lifetime, and checking an ES256 signature (importing the key, verifying) was
+ * a visible share of a dashboard page's CPU. Only tokens verified here (an asymmetric algorithm
+ * naming a key): a shared-secret token is vouched for by Auth on every request, as before. A
+ * remembered token is as good as it was when checked, and no better: past `exp` it is checked
+ * again (and refused). Bounded; the oldest goes first.
+ */
+const verifiedTokens = new Map<string, { expiresAt: number; user: SessionUser }>();
+const VERIFIED_TOKENS_KEPT = 2048;
+
+function rememberedUser(token: string): SessionUser | undefined {
+  const known = verifiedTokens.get(token);
+  if (!known) return undefined;
+  if (known.expiresAt > Date.now()) return known.user;
+  verifiedTokens.delete(token);
+  return undefined;
+}
+
+function rememberVerified(token: string, exp: unknown, user: SessionUser): void {
+  if (typeof exp !== "number" || !verifiedLocally(token)) return;
+  if (verifiedTokens.size >= VERIFIED_TOKENS_KEPT) verifiedTokens.delete(verifiedTokens.keys().next().value!);
+  verifiedTokens.set(token, { expiresAt: exp * 1000, user });
+}
+
+/** Whether getClaims checked this token's signature itself (supabase-js asks Auth for the rest). */
+function verifiedLocally(token: string): boolean {
+  try {
+    const header = JSON.parse(atob(token.slice(0, token.indexOf(".")).replaceAll("-", "+").replaceAll("_", "/"))) as { alg?: unknown; kid?: unknown };
+    return typeof header.alg === "string" && !header.alg.startsWith("HS") && typeof header.kid === "string" && header.kid !== "";
+  } catch {
+    return false;
+  }
 }
 
 /**

@@ -7,7 +7,7 @@
  * but cannot start a payment or make a credential; the layout's summary is one database request.
  */
 import { decodeJwt, decodeProtectedHeader, generateKeyPair, SignJWT } from "jose";
-import { beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { LOCAL_JWT_SECRET } from "../../../emulators/config.ts";
 import { appForThisFile, signUpThroughApp, toastsIn, type AppClient } from "./app-harness.ts";
 
@@ -127,6 +127,21 @@ describe("a token that does not verify", () => {
     const past = Math.floor(Date.now() / 1000) - 60;
     await withAccessToken(client, (claims) => new SignJWT(claims).setProtectedHeader({ alg: "ES256", kid: kid! }).sign(key), { exp: past });
     expectSignedOut(await client.fetch("/dashboard"), client);
+  });
+
+  it("checked once and remembered, is refused once it expires, whatever the cookie says", async () => {
+    const client = await signUpThroughApp(app, "remembered@example.com");
+    expect((await client.fetch("/dashboard")).status).toBe(200);
+    const session = readSession(client);
+    const { exp } = decodeJwt(session.access_token);
+    // The same token, with a session that claims to last another hour (so nothing refreshes it).
+    writeSession(client, { ...session, expires_at: exp! + 3600 });
+    vi.useFakeTimers({ toFake: ["Date"], now: (exp! + 60) * 1000 });
+    try {
+      expectSignedOut(await client.fetch("/dashboard"), client);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it("with an unsupported algorithm or no signature at all is refused", async () => {

@@ -15,6 +15,11 @@
  *   - the gzip header, and the trailer's CRC-32 and length of this response's text, are written
  *     per response.
  * The result is an ordinary single-member gzip body: any browser, and Node's strict gunzip, read it.
+ *
+ * A rendered document (a signed-in page, a form's answer: never stored) gets the same treatment for
+ * the one long stretch every document shares, the inline stylesheet (decision 030): its DEFLATE
+ * blocks are made once per process and reused, and only the document around it is compressed per
+ * response (decision 034).
  */
 import { constants, crc32, deflateRawSync } from "node:zlib";
 import type { PageEntry, StoredPageEncoder } from "./app/lib/page-cache.server.ts";
@@ -61,9 +66,52 @@ function plan(entry: PageEntry): Stretch[] {
   return stretches;
 }
 
+/** One gzip member: the header, each stretch's DEFLATE blocks, the CRC-32 and length of the text. */
+function encode(stretches: readonly Stretch[], nonceBytes: Buffer) {
+  const chunks: Buffer[] = [GZIP_HEADER];
+  let crc = 0;
+  let length = 0;
+  stretches.forEach((stretch, index) => {
+    const last = index === stretches.length - 1;
+    if (stretch.kept) {
+      chunks.push(stretch.deflated);
+      crc = crc32(stretch.text, crc);
+      length += stretch.text.byteLength;
+      return;
+    }
+    const text = Buffer.concat(stretch.pieces.map((piece) => (piece === NONCE ? nonceBytes : piece)));
+    const before = stretches[index - 1];
+    const dictionary = before?.kept ? before.text.subarray(Math.max(0, before.text.byteLength - WINDOW_BYTES)) : undefined;
+    chunks.push(deflate(text, last, dictionary));
+    // zlib's crc32 answers 0 for an empty buffer without memory behind it, whatever the value so far.
+    if (text.byteLength > 0) crc = crc32(text, crc);
+    length += text.byteLength;
+  });
+  const trailer = Buffer.alloc(8);
+  trailer.writeUInt32LE(crc >>> 0, 0);
+  trailer.writeUInt32LE(length >>> 0, 4);
+  chunks.push(trailer);
+  return Buffer.concat(chunks);
+}
+
+/** How many distinct constant stretches of rendered documents are kept (the stylesheet: one per deploy). */
+const CONSTANTS_KEPT = 4;
+
 export function createStoredPageGzip(): StoredPageEncoder {
   // Plans live as long as their entry: the memory store drops an entry, the plan goes with it.
   const plans = new WeakMap<PageEntry, Stretch[]>();
+  // A rendered document's constant stretches (the inline stylesheet), compressed once each.
+  const constants = new Map<string, Stretch & { kept: true }>();
+  const keptConstant = (text: string): Stretch => {
+    let stretch = constants.get(text);
+    if (!stretch) {
+      const bytes = Buffer.from(text, "utf8");
+      stretch = { kept: true, text: bytes, deflated: deflate(bytes, false) };
+      if (constants.size >= CONSTANTS_KEPT) constants.delete(constants.keys().next().value!);
+      constants.set(text, stretch);
+    }
+    return stretch;
+  };
   return {
     gzip(entry, nonce) {
       let stretches = plans.get(entry);
@@ -71,30 +119,15 @@ export function createStoredPageGzip(): StoredPageEncoder {
         stretches = plan(entry);
         plans.set(entry, stretches);
       }
-      const nonceBytes = Buffer.from(nonce, "utf8");
-      const chunks: Buffer[] = [GZIP_HEADER];
-      let crc = 0;
-      let length = 0;
-      stretches.forEach((stretch, index) => {
-        const last = index === stretches.length - 1;
-        if (stretch.kept) {
-          chunks.push(stretch.deflated);
-          crc = crc32(stretch.text, crc);
-          length += stretch.text.byteLength;
-          return;
-        }
-        const text = Buffer.concat(stretch.pieces.map((piece) => (piece === NONCE ? nonceBytes : piece)));
-        const before = stretches[index - 1];
-        const dictionary = before?.kept ? before.text.subarray(Math.max(0, before.text.byteLength - WINDOW_BYTES)) : undefined;
-        chunks.push(deflate(text, last, dictionary));
-        crc = crc32(text, crc);
-        length += text.byteLength;
-      });
-      const trailer = Buffer.alloc(8);
-      trailer.writeUInt32LE(crc >>> 0, 0);
-      trailer.writeUInt32LE(length >>> 0, 4);
-      chunks.push(trailer);
-      return Buffer.concat(chunks);
+      return encode(stretches, Buffer.from(nonce, "utf8"));
+    },
+    gzipRendered(pieces) {
+      const stretches: Stretch[] = pieces.map((piece) =>
+        piece.constant ? keptConstant(piece.text) : { kept: false, pieces: [Buffer.from(piece.text, "utf8")] },
+      );
+      // The last stretch ends the DEFLATE stream; a kept one never does (it ends on a sync flush).
+      if (stretches.at(-1)?.kept !== false) stretches.push({ kept: false, pieces: [] });
+      return encode(stretches, Buffer.alloc(0));
     },
   };
 }

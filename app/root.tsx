@@ -13,7 +13,7 @@ import { formRedirectTargets, getEnv } from "~/lib/env.server";
 import { securityHeadersMiddleware } from "~/lib/security-headers.server";
 import { bodyLimitMiddleware } from "~/lib/body-limit.server";
 import { cachePolicyMiddleware } from "~/lib/cache-policy.server";
-import { pageCacheMiddleware } from "~/lib/page-cache.server";
+import { pageCacheMiddleware, renderedPageGzipMiddleware } from "~/lib/page-cache.server";
 import { csrfMiddleware } from "~/lib/csrf.server";
 import { sessionMiddleware } from "~/lib/session.server";
 import { rateLimitHeadersMiddleware } from "~/lib/rate-limits.server";
@@ -27,6 +27,8 @@ export const middleware: Route.MiddlewareFunction[] = [
     (context) => new URL(getEnv(context).APP_URL).protocol === "https:",
   ),
   cachePolicyMiddleware,
+  // Rendered pages gzipped around the stylesheet compressed once (Node only; decision 034).
+  renderedPageGzipMiddleware,
   // Public pages for anonymous visitors, from a stored rendering (docs/decisions/026).
   pageCacheMiddleware,
   bodyLimitMiddleware,

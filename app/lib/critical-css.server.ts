@@ -27,3 +27,18 @@ export function inlineStylesheet(html: string): string {
   if (import.meta.env.DEV) return html;
   return html.replace(LINK, (link) => `${STYLE}${link.replace(/\/>$/, ' media="print"/>')}`);
 }
+
+/**
+ * The document in pieces around its inline stylesheet, which is the same text on every page (so
+ * the Node server's gzip compresses it once: decision 034); null when it has none (development,
+ * or an answer that is not a page).
+ */
+export function splitAtStylesheet(html: string): { text: string; constant: boolean }[] | null {
+  const at = html.indexOf(STYLE);
+  if (at < 0) return null;
+  return [
+    { text: html.slice(0, at), constant: false },
+    { text: STYLE, constant: true },
+    { text: html.slice(at + STYLE.length), constant: false },
+  ];
+}

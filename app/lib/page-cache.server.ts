@@ -1,5 +1,6 @@
 import { createContext, type MiddlewareFunction, type RouterContextProvider } from "react-router";
 import { carriesPersonalCookie } from "./cache-policy.server";
+import { splitAtStylesheet } from "./critical-css.server";
 import { cspNonceContext } from "./security-headers.server";
 
 /**
@@ -112,6 +113,11 @@ const defaultStore = new MemoryPageStore();
  */
 export interface StoredPageEncoder {
   gzip(entry: PageEntry, nonce: string): Uint8Array<ArrayBuffer>;
+  /**
+   * A rendered document, in pieces: a `constant` piece is the same text on every response (the
+   * inline stylesheet), compressed once and kept; the others are compressed per response.
+   */
+  gzipRendered(pieces: readonly { text: string; constant: boolean }[]): Uint8Array<ArrayBuffer>;
 }
 
 export const storedPageEncoderContext = createContext<StoredPageEncoder | null>(null);
@@ -252,4 +258,34 @@ export const pageCacheMiddleware: MiddlewareFunction<Response> = async ({ reques
   const entry: PageEntry = { status: response.status, headers, parts, etag, lastModified, expiresAt: freshness.until };
   await store.put(key, entry);
   return answer(request, entry, nonce, "miss", encoder);
+};
+
+/**
+ * Root middleware, just outside the page cache: a rendered page that was not stored (a signed-in
+ * page, a form's answer, an error page) goes out gzipped on the Node server with the inline
+ * stylesheet's compressed bytes made once and reused, so each response compresses only its own
+ * markup (decision 034). The Worker has no encoder (Cloudflare compresses), and anything already
+ * encoded (a stored page), not HTML, or without the stylesheet is left to the server's compression.
+ */
+export const renderedPageGzipMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {
+  const response = await next();
+  const encoder = context.get(storedPageEncoderContext);
+  if (
+    !encoder ||
+    response.body === null ||
+    response.headers.has("Content-Encoding") ||
+    !response.headers.get("Content-Type")?.startsWith("text/html") ||
+    !acceptsGzip(request.headers.get("Accept-Encoding"))
+  ) {
+    return response;
+  }
+  const html = await response.text();
+  const headers = new Headers(response.headers);
+  const pieces = splitAtStylesheet(html);
+  if (!pieces) return new Response(html, { status: response.status, statusText: response.statusText, headers });
+  const gzipped = encoder.gzipRendered(pieces);
+  headers.set("Content-Encoding", "gzip");
+  headers.set("Content-Length", String(gzipped.byteLength));
+  if (!/\baccept-encoding\b/i.test(headers.get("Vary") ?? "")) headers.append("Vary", "Accept-Encoding");
+  return new Response(gzipped, { status: response.status, statusText: response.statusText, headers });
 };

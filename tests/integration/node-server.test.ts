@@ -262,6 +262,36 @@ describe("the Node server's Express app, in this process", () => {
     expect(refused.headers["content-encoding"]).toBeUndefined();
     expect(refused.body.toString().replaceAll(nonceOf(refused.headers["content-security-policy"])!, "NONCE")).toBe(pages[0]!.page);
   });
+
+  it("sends a rendered page gzipped around the stylesheet compressed once: valid gzip, the page as rendered", async () => {
+    const url = await serve();
+    // A query string: rendered for this request, never stored.
+    const about = `${url}/about?ref=newsletter`;
+    const plain = await getRaw(about, { "Accept-Encoding": "identity" });
+    expect(plain.headers["content-encoding"]).toBeUndefined();
+    const pageOf = (response: { headers: Record<string, string | string[] | undefined>; body: Buffer }) => {
+      const body = response.headers["content-encoding"] === "gzip" ? gunzipSync(response.body).toString() : response.body.toString();
+      return body.replaceAll(nonceOf(response.headers["content-security-policy"])!, "NONCE");
+    };
+    const page = pageOf(plain);
+    // The whole stylesheet inside (decision 030).
+    expect(page.indexOf("</style>") - page.indexOf("<style>")).toBeGreaterThan(10_000);
+    for (const accept of ["gzip, deflate, br", "gzip", "br, gzip"]) {
+      const response = await getRaw(about, { "Accept-Encoding": accept });
+      expect(response.status).toBe(200);
+      // Rendered for this request, not answered from the store.
+      expect(response.headers["x-cache"]).toBeUndefined();
+      expect(response.headers["content-encoding"]).toBe("gzip");
+      expect(response.headers["content-length"]).toBe(String(response.body.byteLength));
+      expect(String(response.headers.vary)).toMatch(/accept-encoding/i);
+      expect(pageOf(response)).toBe(page);
+      expect(response.body.byteLength).toBeLessThan(Buffer.byteLength(page) / 4);
+    }
+    // Not a page: left to the server's compression as before.
+    const robots = await getRaw(`${url}/robots.txt?x=1`, { "Accept-Encoding": "gzip" });
+    expect(robots.status).toBe(200);
+    expect(gunzipSync(robots.body).toString()).toContain("Sitemap:");
+  });
 });
 
 function rawRequest(port: number, request: string): Promise<string> {

@@ -54,4 +54,33 @@ describe("createStoredPageGzip", () => {
     const whole = Buffer.from(page.parts.join("A".repeat(22)));
     expect(sent.byteLength).toBeLessThan(whole.byteLength / 10);
   });
+
+  it("gzips a rendered document around its constant stretch, compressed once and reused", () => {
+    const gzip = createStoredPageGzip();
+    const style = `<style>${".card{padding:1rem;border-radius:1rem}".repeat(1_200)}</style>`;
+    fc.assert(
+      fc.property(text(400), text(4_000), fc.boolean(), (before, after, styleLast) => {
+        const pieces = [
+          { text: before, constant: false },
+          { text: style, constant: true },
+          ...(styleLast ? [] : [{ text: after, constant: false }]),
+        ];
+        const whole = pieces.map((piece) => piece.text).join("");
+        expect(gunzipSync(gzip.gzipRendered(pieces)).toString()).toBe(whole);
+      }),
+      { numRuns: 100 },
+    );
+    // Another document with the same stylesheet, and one with a different stylesheet.
+    const other = `<style>${"a{color:red}".repeat(900)}</style>`;
+    for (const constant of [style, other, style]) {
+      const pieces = [
+        { text: "<!DOCTYPE html><html><head>", constant: false },
+        { text: constant, constant: true },
+        { text: `</head><body>${"<p>Signed in</p>".repeat(500)}</body></html>`, constant: false },
+      ];
+      const sent = gzip.gzipRendered(pieces);
+      expect(gunzipSync(sent).toString()).toBe(pieces.map((piece) => piece.text).join(""));
+      expect(sent.byteLength).toBeLessThan(Buffer.byteLength(constant) / 10);
+    }
+  });
 });

@@ -2,11 +2,14 @@ import { href, Link } from "react-router";
 import { toneLabels } from "~/content/preferences";
 import type { MessageActivity } from "~/lib/message-activity.server";
 
-/** One formatter for every bar: toLocaleDateString builds a new one per call, 60 times a page. */
-const SHORT_DATE = new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", timeZone: "UTC" });
+const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
 
+/**
+ * "Nov 23" for "2026-11-23", as en-US writes a short month and day. By hand: the chart labels 30
+ * days twice per page, and even a shared Intl formatter was a visible share of its render.
+ */
 function shortDate(date: string) {
-  return SHORT_DATE.format(new Date(`${date}T00:00:00Z`));
+  return `${MONTHS[Number(date.slice(5, 7)) - 1]} ${Number(date.slice(8, 10))}`;
 }
 
 function Split({ title, rows, label }: { title: string; rows: MessageActivity["byTone"]; label: (value: string) => string }) {

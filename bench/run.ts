@@ -353,7 +353,7 @@ async function benchDashboard(
   );
   console.log(
     "CPU ms/req for /dashboard is the app server's own (node server.ts); the local backend (PostgREST on PGlite, one " +
-      "process) answers its three database calls per page on the same two cores.",
+      "process) answers the page's one database call on the same two cores.",
   );
   const share = (100 * dashboard.requestsPerSecond) / reference.requestsPerSecond;
   const p95Ratio = dashboard.p95 / reference.p95;

@@ -1,7 +1,7 @@
 import { getFormProps, getTextareaProps, type FieldMetadata } from "@conform-to/react";
-import { useEffect, useRef, useState } from "react";
+import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import { Form, Link, useFetcher } from "react-router";
-import { ReminderForm, type ReminderActionResult, type ReminderChoiceTimes } from "~/components/follow-ups/reminder-form";
+import type { ReminderActionResult, ReminderChoiceTimes } from "~/components/follow-ups/reminder-form";
 import { SubmitButton } from "~/components/submit-button";
 import { billingCopy } from "~/content/billing";
 import { buttonClasses } from "~/components/ui/button";
@@ -40,7 +40,14 @@ function CopyButton({ text }: { text: string }) {
   );
 }
 
-/** Try Tonewise on the dashboard: a message in, a suggestion out, counted like the extension's. */
+/**
+ * The reminder form and its schema are a chunk of their own: the dashboard needs them only once a
+ * suggestion is on screen, so its first download leaves them out (decision 034). The server
+ * renders the form in place (entry.server waits for every Suspense boundary), and React hydrates
+ * it when the chunk arrives.
+ */
+const ReminderForm = lazy(() => import("~/components/follow-ups/reminder-form").then((module) => ({ default: module.ReminderForm })));
+
 /** After a suggestion: set a reminder without leaving the page (or, without JavaScript, on the Follow-ups page). */
 function TryItReminder({ reminder }: { reminder: Props["reminder"] }) {
   const fetcher = useFetcher<ReminderActionResult>();
@@ -48,7 +55,9 @@ function TryItReminder({ reminder }: { reminder: Props["reminder"] }) {
     <details className="mt-4 rounded-xl border border-slate-200 bg-white p-4" data-testid="try-it-reminder">
       <summary className="cursor-pointer text-sm font-semibold text-brand-800">Remind me to follow up</summary>
       <div className="mt-4">
-        <ReminderForm id="try-it-reminder" {...reminder} fetcher={fetcher} lastResult={fetcher.data?.result} />
+        <Suspense fallback={null}>
+          <ReminderForm id="try-it-reminder" {...reminder} fetcher={fetcher} lastResult={fetcher.data?.result} />
+        </Suspense>
       </div>
     </details>
   );
@@ -59,6 +68,7 @@ function selectFor(field: FieldMetadata<string | undefined>) {
   return { id: field.id, name: field.name, defaultValue: field.initialValue, errors: field.errors };
 }
 
+/** Try Tonewise on the dashboard: a message in, a suggestion out, counted like the extension's. */
 export function TryItPanel({ outcome, defaults, draftId, localStandIn, reminder }: Props) {
   const { form, fields, onSubmit } = useValidatedForm({
     id: "try-it",

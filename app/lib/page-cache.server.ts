@@ -180,6 +180,15 @@ export function isNotModified(request: Request, entry: Pick<PageEntry, "etag" | 
   return Number.isFinite(ifModifiedSince) && entry.lastModified <= ifModifiedSince;
 }
 
+/** A gzip body with the headers that say so (its encoding and length; the answer varies by Accept-Encoding). */
+function gzipResponse(gzipped: Uint8Array<ArrayBuffer>, init: { status: number; statusText?: string; headers: Headers }): Response {
+  const { headers } = init;
+  headers.set("Content-Encoding", "gzip");
+  headers.set("Content-Length", String(gzipped.byteLength));
+  if (!/\baccept-encoding\b/i.test(headers.get("Vary") ?? "")) headers.append("Vary", "Accept-Encoding");
+  return new Response(gzipped, init);
+}
+
 function answer(
   request: Request,
   entry: PageEntry,
@@ -202,11 +211,7 @@ function answer(
   }
   if (request.method === "HEAD") return new Response(null, { status: entry.status, headers });
   if (encoder && acceptsGzip(request.headers.get("Accept-Encoding"))) {
-    const gzipped = encoder.gzip(entry, nonce);
-    headers.set("Content-Encoding", "gzip");
-    headers.set("Content-Length", String(gzipped.byteLength));
-    if (!/\baccept-encoding\b/i.test(headers.get("Vary") ?? "")) headers.append("Vary", "Accept-Encoding");
-    return new Response(gzipped, { status: entry.status, headers });
+    return gzipResponse(encoder.gzip(entry, nonce), { status: entry.status, headers });
   }
   return new Response(entry.parts.join(nonce), { status: entry.status, headers });
 }
@@ -283,9 +288,5 @@ export const renderedPageGzipMiddleware: MiddlewareFunction<Response> = async ({
   const headers = new Headers(response.headers);
   const pieces = splitAtStylesheet(html);
   if (!pieces) return new Response(html, { status: response.status, statusText: response.statusText, headers });
-  const gzipped = encoder.gzipRendered(pieces);
-  headers.set("Content-Encoding", "gzip");
-  headers.set("Content-Length", String(gzipped.byteLength));
-  if (!/\baccept-encoding\b/i.test(headers.get("Vary") ?? "")) headers.append("Vary", "Accept-Encoding");
-  return new Response(gzipped, { status: response.status, statusText: response.statusText, headers });
+  return gzipResponse(encoder.gzipRendered(pieces), { status: response.status, statusText: response.statusText, headers });
 };

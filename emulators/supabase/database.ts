@@ -163,8 +163,9 @@ export async function openDatabase(options: { clock: Clock; dataDir?: string }):
     await migrate(db, bootstrapSql, migrations);
   }
 
-  const atClockTime = (tx: Transaction) =>
-    tx.query(`select set_config('local_backend.now', $1, true)`, [new Date(clock.now()).toISOString()]);
+  /** The backend's clock as the database reads it (`local_backend.now`). */
+  const clockSetting = () => new Date(clock.now()).toISOString();
+  const atClockTime = (tx: Transaction) => tx.query(`select set_config('local_backend.now', $1, true)`, [clockSetting()]);
 
   const database: Database = {
     transaction(work) {
@@ -193,7 +194,7 @@ export async function openDatabase(options: { clock: Clock; dataDir?: string }):
             request.path,
             JSON.stringify(request.headers),
             request.role,
-            new Date(clock.now()).toISOString(),
+            clockSetting(),
           ],
         );
         return work(tx);

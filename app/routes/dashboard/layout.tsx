@@ -18,8 +18,8 @@ import { billingFormSessionMiddleware } from "./subscription.server";
 /**
  * Guard one (middleware): a verified session, else /auth. Guard two (this loader): the account's
  * summary (tier, usage, name, payment notice, due follow-ups, time zone) in one round trip,
- * shared with the page's loader (dashboard-summary.server), loaded before any dashboard page renders; if it cannot be read the tier is Free. See
- * docs/decisions (008, 014, 027) for why. The billing forms' own answer to a lost session comes
+ * shared with the page's loader (dashboard-summary.server), loaded before any dashboard page
+ * renders; if it cannot be read the tier is Free. See docs/decisions (008, 014, 027, 034) for why. The billing forms' own answer to a lost session comes
  * first: a child route's middleware would run only after guard one had redirected.
  */
 export const middleware: Route.MiddlewareFunction[] = [billingFormSessionMiddleware, requireUserMiddleware];

@@ -7,7 +7,30 @@
 -- the caller asks for them with p_activity_days and has usage analytics on; null otherwise.
 --
 -- Security invoker, for the signed-in role only: it takes no user id, account_summary keeps its
--- own checks, and the activity rows stay behind row-level security as in message_activity.
+-- own checks, and message_activity keeps the activity behind row-level security.
+--
+-- Both are PL/pgSQL, which keeps its statements' plans for the session; a SQL function with a
+-- SET clause (message_activity until now) is planned again on every call. message_activity's
+-- query, signature, grants and answers are unchanged.
+
+create or replace function public.message_activity(p_days integer default 30)
+returns table (day date, platform text, tone text, messages bigint)
+language plpgsql
+stable
+security invoker
+set search_path = ''
+as $$
+begin
+  return query
+  select (e.created_at at time zone 'utc')::date, e.platform, e.tone, count(*)
+    from public.message_events e
+   where e.user_id = (select auth.uid())
+     and e.counted
+     and e.created_at >= (now() at time zone 'utc')::date - (least(greatest(p_days, 1), 366) - 1)
+   group by 1, 2, 3
+   order by 1, 2, 3;
+end;
+$$;
 
 create function public.dashboard_summary(p_activity_days integer default null)
 returns table (
@@ -33,9 +56,6 @@ set search_path = ''
 as $$
 #variable_conflict use_column
 begin
-  -- PL/pgSQL keeps its statements' plans for the session; a SQL function with a SET clause is
-  -- planned again on every call. The activity query is message_activity's, inline for the same
-  -- reason, and runs as the caller under row-level security as that function does.
   return query
   select
     s.email, s.full_name, s.member_since, s.tier, s.used, s.message_limit, s.notifications,
@@ -45,12 +65,7 @@ begin
       coalesce(
         (select jsonb_agg(jsonb_build_object('day', a.day, 'platform', a.platform, 'tone', a.tone, 'messages', a.messages)
                           order by a.day, a.platform, a.tone)
-           from (select (e.created_at at time zone 'utc')::date as day, e.platform, e.tone, count(*) as messages
-                   from public.message_events e
-                  where e.user_id = (select auth.uid())
-                    and e.counted
-                    and e.created_at >= (now() at time zone 'utc')::date - (least(greatest(p_activity_days, 1), 366) - 1)
-                  group by 1, 2, 3) a),
+           from public.message_activity(p_activity_days) a),
         '[]'::jsonb)
     end
   from public.account_summary((select auth.uid())) s

@@ -45,9 +45,14 @@ test("set a reminder, follow a sequence, snooze, mark done, reopen and delete", 
   await expect(newReminder(page).getByLabel("Label")).toHaveValue("");
 
   // One already due (from the extension, say): listed under Due now and counted in the sidebar.
-  await sql("insert into public.follow_ups (user_id, label, due_at, follow_up_number) values ($1, 'Acme renewal', now() - interval '1 hour', 1)", [
-    signedInUser.id,
-  ]);
+  // Due earlier today in New York at any time of day: halfway between its midnight and now (an
+  // hour ago is yesterday between midnight and 1 AM there).
+  await sql(
+    `insert into public.follow_ups (user_id, label, due_at, follow_up_number)
+     select $1, 'Acme renewal', midnight + (now() - midnight) / 2, 1
+     from (select date_trunc('day', now() at time zone 'America/New_York') at time zone 'America/New_York' as midnight) as today`,
+    [signedInUser.id],
+  );
   await page.reload();
   await expect(reminder(page, "Due now", "Acme renewal")).toContainText("Due Today");
   const nav = page.getByRole("navigation", { name: "Dashboard", exact: true });

@@ -107,6 +107,8 @@ function ToastCard({ toast, onDismiss }: { toast: Toast; onDismiss: (id: string)
       data-toast={toast.variant}
       className={cx(
         "pointer-events-auto flex w-full max-w-sm items-start gap-3 rounded-xl border p-4 shadow-lg transition-all duration-300 starting:translate-y-2 starting:opacity-0",
+        // Closed without JavaScript (the checkbox below).
+        "has-[[data-dismiss-toast]:checked]:hidden",
         toast.variant === "destructive"
           ? "border-red-200 bg-red-50 text-red-900"
           : toast.variant === "success"
@@ -127,7 +129,17 @@ function ToastCard({ toast, onDismiss }: { toast: Toast; onDismiss: (id: string)
         >
           <CloseIcon className="size-4" />
         </button>
-      ) : null}
+      ) : (
+        // Without JavaScript the toast would stay on screen, over the page, until the next one:
+        // a checkbox drawn as the same close button hides it (the card's `has-[…]:hidden`).
+        // With JavaScript the browser never reads <noscript>, and the button above takes its place.
+        <noscript>
+          <label className="flex cursor-pointer rounded-md p-1 opacity-70 hover:opacity-100 has-[:focus-visible]:opacity-100 has-[:focus-visible]:outline-3 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-brand-600">
+            <input type="checkbox" data-dismiss-toast className="sr-only" aria-label="Dismiss notification" />
+            <CloseIcon className="size-4" />
+          </label>
+        </noscript>
+      )}
     </div>
   );
 }

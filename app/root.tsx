@@ -6,6 +6,7 @@ import {
   Scripts,
   ScrollRestoration,
   type ShouldRevalidateFunction,
+  useMatches,
 } from "react-router";
 import type { Route } from "./+types/root";
 import stylesheet from "./app.css?url";
@@ -20,6 +21,7 @@ import { rateLimitHeadersMiddleware } from "~/lib/rate-limits.server";
 import { takeToasts, toastMiddleware } from "~/lib/toast.server";
 import { ToastProvider } from "~/components/toaster";
 import { RouteErrorBoundary } from "~/components/error-boundary";
+import { isDocumentWithoutScripts } from "~/lib/document-scripts";
 
 export const middleware: Route.MiddlewareFunction[] = [
   securityHeadersMiddleware(
@@ -69,6 +71,7 @@ export const links: Route.LinksFunction = () => [
 const clientNonce = typeof document === "undefined" ? undefined : "";
 
 export function Layout({ children }: { children: React.ReactNode }) {
+  const withoutScripts = isDocumentWithoutScripts(useMatches());
   return (
     <html lang="en">
       <head>
@@ -83,8 +86,12 @@ export function Layout({ children }: { children: React.ReactNode }) {
           Skip to content
         </a>
         {children}
-        <ScrollRestoration nonce={clientNonce} />
-        <Scripts nonce={clientNonce} />
+        {withoutScripts ? null : (
+          <>
+            <ScrollRestoration nonce={clientNonce} />
+            <Scripts nonce={clientNonce} />
+          </>
+        )}
       </body>
     </html>
   );
@@ -92,7 +99,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
 
 export default function App({ loaderData }: Route.ComponentProps) {
   return (
-    <ToastProvider serverToasts={loaderData.toasts}>
+    <ToastProvider serverToasts={loaderData.toasts} withoutScripts={isDocumentWithoutScripts(useMatches())}>
       <Outlet />
     </ToastProvider>
   );

@@ -6,6 +6,7 @@
  * modules and its static imports, deduplicated; plus the route manifest file when lazy route
  * discovery is off (with it on, as here, the manifest is inlined in the HTML and patched in
  * later). Each file is gzipped on its own at level 9, as a server or CDN would send it.
+ * A route whose page is sent without scripts (decision 037) counts nothing.
  * Not counted: inline scripts in the HTML (hydration data, the partial manifest). Chunks the
  * page's modules load by dynamic import() (the landing page's islands, decision 033) are counted
  * apart, as `deferredGzipBytes`: the browser fetches them after the first download, while the
@@ -15,7 +16,8 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { gzipSync } from "node:zlib";
-import { matchRoutes, type RouteObject, type ServerBuild } from "react-router";
+import { matchRoutes, type RouteObject, type ServerBuild, type UIMatch } from "react-router";
+import { isDocumentWithoutScripts } from "../app/lib/document-scripts.ts";
 
 type ManifestRoute = NonNullable<ServerBuild["assets"]["routes"][string]>;
 
@@ -88,6 +90,11 @@ export function measureRoutes(build: ServerBuild, buildDirectory: string, paths:
     const matches = matchRoutes(tree, pathname) ?? [];
     if (matches.length === 0) throw new Error(`No route matches ${pathname}`);
     const routeIds = matches.map((match) => match.route.id!);
+    // A page complete as HTML is sent without scripts (decision 037): nothing to download.
+    const leafHandle = build.routes[routeIds.at(-1)!]?.module.handle as unknown;
+    if (isDocumentWithoutScripts([{ handle: leafHandle } as UIMatch])) {
+      return { path: pathname, routeIds, files: [], rawBytes: 0, gzipBytes: 0, deferredFiles: [], deferredGzipBytes: 0 };
+    }
     const files = new Set<string>();
     if (!lazyDiscovery) files.add(assets.url);
     files.add(assets.entry.module);

@@ -1,4 +1,4 @@
-import { Form, useNavigation } from "react-router";
+import { Form, href, useNavigation } from "react-router";
 import type { NewsletterState } from "~/lib/newsletter";
 import { HoneypotField } from "./honeypot-field";
 import { buttonClasses } from "./ui/button";
@@ -10,7 +10,7 @@ export function NewsletterForm({ state }: { state: NewsletterState }) {
   const defaultEmail = state.status === "invalid" || state.status === "failed" ? state.email : "";
 
   return (
-    <section aria-labelledby="newsletter-heading" className="rounded-2xl bg-brand-900 px-6 py-10 text-white sm:px-10">
+    <section id="newsletter" aria-labelledby="newsletter-heading" className="rounded-2xl bg-brand-900 px-6 py-10 text-white sm:px-10">
       <h2 id="newsletter-heading" className="text-2xl font-bold tracking-tight">Get better at every message</h2>
       <p className="mt-2 max-w-xl text-brand-100">
         Join 1,000+ professionals who get practical tips on follow-ups, objection handling and
@@ -21,7 +21,9 @@ export function NewsletterForm({ state }: { state: NewsletterState }) {
           {state.message}
         </p>
       ) : (
-        <Form method="post" className="relative mt-6 flex max-w-xl flex-col gap-3 sm:flex-row sm:items-start" noValidate={false}>
+        // The answer is a new page when the blog was sent without scripts (decision 037): the
+        // fragment brings the reader back down to this box instead of the top of the page.
+        <Form method="post" action={`${href("/blog")}?index#newsletter`} className="relative mt-6 flex max-w-xl flex-col gap-3 sm:flex-row sm:items-start" noValidate={false}>
           <HoneypotField />
           <div className="flex-1">
             <label htmlFor="newsletter-email" className="sr-only">

@@ -25,7 +25,16 @@ export function useToast(): ToastApi {
  * carries it, so a toast that has been shown is held here until it is dismissed, not for as long
  * as the data that brought it.
  */
-export function ToastProvider({ serverToasts, children }: { serverToasts: Toast[]; children: React.ReactNode }) {
+export function ToastProvider({
+  serverToasts,
+  withoutScripts = false,
+  children,
+}: {
+  serverToasts: Toast[];
+  /** The document goes without scripts (decision 037): the close button must work as HTML. */
+  withoutScripts?: boolean;
+  children: React.ReactNode;
+}) {
   const [heldServerToasts, setHeldServerToasts] = useState<Toast[]>(serverToasts);
   const [clientToasts, setClientToasts] = useState<Toast[]>([]);
   const [dismissed, setDismissed] = useState<ReadonlySet<string>>(new Set());
@@ -60,7 +69,7 @@ export function ToastProvider({ serverToasts, children }: { serverToasts: Toast[
         className="pointer-events-none fixed inset-x-0 bottom-0 z-50 flex flex-col items-center gap-2 p-4 sm:items-end sm:p-6"
       >
         {visible.map((toast) => (
-          <ToastCard key={toast.id} toast={toast} onDismiss={dismiss} />
+          <ToastCard key={toast.id} toast={toast} onDismiss={dismiss} withoutScripts={withoutScripts} />
         ))}
       </section>
     </ToastContext.Provider>
@@ -79,7 +88,15 @@ function withNew(held: Toast[], arrived: Toast[]): Toast[] {
  * It dismisses itself AUTO_DISMISS_MS after it appears, but never while the pointer is over it or
  * focus is in it (a reader still at it, WCAG 2.2.1); leaving starts the wait again.
  */
-function ToastCard({ toast, onDismiss }: { toast: Toast; onDismiss: (id: string) => void }) {
+function ToastCard({
+  toast,
+  onDismiss,
+  withoutScripts,
+}: {
+  toast: Toast;
+  onDismiss: (id: string) => void;
+  withoutScripts: boolean;
+}) {
   const card = useRef<HTMLDivElement>(null);
   const [hydrated, setHydrated] = useState(false);
   const [hovered, setHovered] = useState(false);
@@ -129,17 +146,27 @@ function ToastCard({ toast, onDismiss }: { toast: Toast; onDismiss: (id: string)
         >
           <CloseIcon className="size-4" />
         </button>
+      ) : withoutScripts ? (
+        // A document sent without scripts (decision 037): nothing will ever replace the checkbox.
+        <DismissCheckbox />
       ) : (
         // Without JavaScript the toast would stay on screen, over the page, until the next one:
         // a checkbox drawn as the same close button hides it (the card's `has-[…]:hidden`).
         // With JavaScript the browser never reads <noscript>, and the button above takes its place.
         <noscript>
-          <label className="flex cursor-pointer rounded-md p-1 opacity-70 hover:opacity-100 has-[:focus-visible]:opacity-100 has-[:focus-visible]:outline-3 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-brand-600">
-            <input type="checkbox" data-dismiss-toast className="sr-only" aria-label="Dismiss notification" />
-            <CloseIcon className="size-4" />
-          </label>
+          <DismissCheckbox />
         </noscript>
       )}
     </div>
+  );
+}
+
+/** A close button that works as plain HTML: checked, it hides its card (`has-[…]:hidden`). */
+function DismissCheckbox() {
+  return (
+    <label className="flex cursor-pointer rounded-md p-1 opacity-70 hover:opacity-100 has-[:focus-visible]:opacity-100 has-[:focus-visible]:outline-3 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-brand-600">
+      <input type="checkbox" data-dismiss-toast className="sr-only" aria-label="Dismiss notification" />
+      <CloseIcon className="size-4" />
+    </label>
   );
 }

@@ -110,7 +110,7 @@ describe("resources", () => {
 });
 
 describe("security headers", () => {
-  it.each(["/", "/blog", "/no-such-page"])("%s carries them, its CSP nonce on every script", async (path) => {
+  it.each(["/", "/auth", "/no-such-page"])("%s carries them, its CSP nonce on every script", async (path) => {
     const { response, html } = await page(path);
     const csp = response.headers.get("Content-Security-Policy");
     const nonce = cspNonce(csp);
@@ -133,6 +133,18 @@ describe("security headers", () => {
       if (inline.includes(attributes) || scriptNonce !== undefined) expect(scriptNonce, attributes).toBe(nonce);
     }
   });
+
+  it.each(["/about", "/blog", "/blog/48-hour-follow-up-rule", "/terms", "/privacy", "/extension/download"])(
+    "%s is sent without a script that runs, its data blocks aside (decision 037)",
+    async (path) => {
+      const { response, html } = await page(path);
+      expect(response.status).toBe(200);
+      expect(cspNonce(response.headers.get("Content-Security-Policy"))).toMatch(/^[A-Za-z0-9+/]{22}==$/);
+      const types = scriptTags(html).map((attributes) => /\btype="([^"]*)"/.exec(attributes)?.[1]);
+      expect(types.filter((type) => type !== "application/ld+json")).toEqual([]);
+      expect(html).not.toContain('rel="modulepreload"');
+    },
+  );
 
   it("uses a fresh nonce for each response", async () => {
     const first = cspNonce((await client.get("/about")).headers.get("Content-Security-Policy"));

@@ -1,3 +1,4 @@
+import { documentWithoutScripts } from "~/lib/document-scripts";
 import { data, href, Link } from "react-router";
 import { Breadcrumb } from "~/components/breadcrumb";
 import { ArrowLeftIcon } from "~/components/icons";
@@ -8,6 +9,9 @@ import { getPost } from "~/lib/posts.server";
 import { originFrom, publisherJsonLd, seoMeta } from "~/lib/seo";
 import { RouteErrorBoundary } from "~/components/error-boundary";
 import type { Route } from "./+types/article";
+
+/** Complete as HTML: sent without scripts (decision 037). */
+export const handle = documentWithoutScripts;
 
 export function loader({ params, request }: Route.LoaderArgs) {
   const post = getPost(params.slug);

@@ -1,3 +1,4 @@
+import { documentWithoutScripts } from "~/lib/document-scripts";
 import { href, Link } from "react-router";
 import { Breadcrumb } from "~/components/breadcrumb";
 import { NewsletterForm } from "~/components/newsletter-form";
@@ -7,6 +8,9 @@ import { subscribeToNewsletter } from "~/lib/newsletter.server";
 import { listPosts } from "~/lib/posts.server";
 import { originFrom, publisherJsonLd, seoMeta } from "~/lib/seo";
 import type { Route } from "./+types/index";
+
+/** Complete as HTML: sent without scripts (decision 037). */
+export const handle = documentWithoutScripts;
 
 const title = "The Tonewise Blog: follow-ups, objections and client communication";
 const description =

@@ -1,8 +1,12 @@
+import { documentWithoutScripts } from "~/lib/document-scripts";
 import { href } from "react-router";
 import { LegalPage } from "~/components/legal-page";
 import { getLegalDocument } from "~/lib/legal-documents.server";
 import { originFrom, seoMeta } from "~/lib/seo";
 import type { Route } from "./+types/terms";
+
+/** Complete as HTML: sent without scripts (decision 037). */
+export const handle = documentWithoutScripts;
 
 export function loader() {
   return { document: getLegalDocument("terms") };

@@ -1,3 +1,4 @@
+import { documentWithoutScripts } from "~/lib/document-scripts";
 import { href, Link } from "react-router";
 import { BoltIcon, SparklesIcon, CheckIcon } from "~/components/icons";
 import { buttonClasses } from "~/components/ui/button";
@@ -5,6 +6,9 @@ import { Container } from "~/components/ui/container";
 import { SIGN_UP_PATH } from "~/content/site";
 import { originFrom, seoMeta } from "~/lib/seo";
 import type { Route } from "./+types/about";
+
+/** Complete as HTML: sent without scripts (decision 037). */
+export const handle = documentWithoutScripts;
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   seoMeta({

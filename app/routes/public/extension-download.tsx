@@ -1,3 +1,4 @@
+import { documentWithoutScripts } from "~/lib/document-scripts";
 import { href } from "react-router";
 import { buttonClasses } from "~/components/ui/button";
 import { Container } from "~/components/ui/container";
@@ -5,6 +6,9 @@ import { EXTENSION_DOWNLOADS } from "~/content/extension-downloads";
 import { getEnv } from "~/lib/env.server";
 import { originFrom, seoMeta } from "~/lib/seo";
 import type { Route } from "./+types/extension-download";
+
+/** Complete as HTML: sent without scripts (decision 037). */
+export const handle = documentWithoutScripts;
 
 /**
  * Where "Download Extension" leads until the extension is in a store (EXTENSION_STORE_URL): the

@@ -76,12 +76,12 @@ describe("public page cache", () => {
 
   it("gives every response a nonce of its own, the same in the page and in its CSP header", async () => {
     const seen = new Set<string>();
-    for (const path of ["/", "/", ARTICLE, ARTICLE, "/blog", "/blog"]) {
+    for (const path of ["/", "/", "/", ARTICLE, ARTICLE, "/blog"]) {
       const response = await app.client().fetch(path);
       const { header, inPage } = nonces(response, await response.text());
       expect(header, path).toMatch(/^[A-Za-z0-9+/]{22}==$/);
-      expect(inPage.length, path).toBeGreaterThan(0);
-      expect(new Set(inPage), path).toEqual(new Set([header]));
+      // The landing page's scripts carry it; the blog's pages have no script that runs (decision 037).
+      expect(new Set(inPage), path).toEqual(new Set(path === "/" ? [header] : []));
       expect(seen.has(header!), path).toBe(false);
       seen.add(header!);
     }
@@ -142,7 +142,7 @@ describe("public page cache", () => {
       expect(response.headers.get("ETag"), path).toBeNull();
       expect(response.headers.get("Cache-Control"), path).toBe("private, no-store");
       const { header, inPage } = nonces(response, html);
-      expect(new Set(inPage), path).toEqual(new Set([header]));
+      expect(new Set(inPage), path).toEqual(new Set(path === "/" ? [header] : []));
       // Nothing the signed-in render produced reaches the next anonymous visitor.
       const anonymous = await app.client().fetch(path);
       expect(anonymous.headers.get("X-Cache"), path).toBe("hit");

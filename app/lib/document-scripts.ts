@@ -1,0 +1,22 @@
+import type { UIMatch } from "react-router";
+
+/**
+ * Pages that are complete as HTML (the about page, the blog, the articles, the legal pages) are
+ * sent without scripts when they are the document the browser asked for: nothing on them needs
+ * JavaScript, and a page without any loads and paints sooner on a phone (decision 037). A route
+ * says so with `export const handle = documentWithoutScripts;`. Reached by a client-side
+ * navigation from a page that has them (the landing page, the dashboard), the same route renders
+ * in the browser as any other.
+ */
+export const documentWithoutScripts = { documentWithoutScripts: true } as const;
+
+/**
+ * Whether the document being rendered on the server (for the deepest matched route) goes without
+ * scripts. Always false in the browser: there the page was either sent with its scripts, or the
+ * app is already running and renders the route itself, keeping its own scripts in place.
+ */
+export function isDocumentWithoutScripts(matches: readonly UIMatch[]): boolean {
+  if (typeof document !== "undefined") return false;
+  const handle = matches.at(-1)?.handle as Partial<typeof documentWithoutScripts> | undefined;
+  return handle?.documentWithoutScripts === true;
+}

@@ -19,6 +19,23 @@ test("typing while the forgot-password page loads is kept", async ({ page }) => 
   await expect(page.getByLabel("Email")).toHaveValue("slow-phone@example.com");
 });
 
+test("keys pressed just as the forgot-password page replaces the sign-in form land in its field", async ({ page }) => {
+  // The other side of the race above (another cause of the same flake): the visitor is in the
+  // sign-in form's email field when the new page takes its place, and goes on typing.
+  await page.goto("/auth");
+  await page.waitForLoadState("networkidle");
+  await page.route("**/assets/forgot-password-*.js", async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 600));
+    await route.continue();
+  });
+  await page.getByRole("link", { name: "Forgot password?" }).click();
+  await page.getByLabel("Email").focus();
+  await expect(page.getByRole("heading", { name: "Forgot your password?" })).toBeVisible();
+  await page.keyboard.type("late-keys@example.com");
+  await expect(page.getByLabel("Email")).toHaveValue("late-keys@example.com");
+  await expect(page.getByLabel("Email")).toBeFocused();
+});
+
 test("the email typed to sign in is there to create an account, and back", async ({ page }) => {
   await page.goto("/auth");
   await page.waitForLoadState("networkidle");

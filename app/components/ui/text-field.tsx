@@ -1,5 +1,5 @@
 import { getInputProps, type FieldMetadata } from "@conform-to/react";
-import { rememberTypedEmail } from "../auth-email-memory";
+import { keepTypingInEmailField, rememberTypedEmail } from "../auth-email-memory";
 import { Field, inputClasses } from "./field";
 
 /**
@@ -32,6 +32,7 @@ export function TextField({
           required={required}
           autoComplete={autoComplete}
           onInput={type === "email" ? (event) => rememberTypedEmail(event.currentTarget.value) : undefined}
+          ref={type === "email" ? keepTypingInEmailField : undefined}
           className={inputClasses(!!aria["aria-invalid"])}
         />
       )}

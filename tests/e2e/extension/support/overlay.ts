@@ -102,7 +102,12 @@ const FILL = `function (target, value) {
   el.value = value;
   el.dispatchEvent(new Event("input", { bubbles: true, composed: true }));
   el.dispatchEvent(new Event("change", { bubbles: true }));
-  return el.value === value;
+  if (el.value === value) return true;
+  // A date or time field keeps its value in the shortest form: "…T15:04:00" reads back "…T15:04".
+  const probe = document.createElement("input");
+  probe.type = el.type;
+  probe.value = value;
+  return probe.value !== "" && probe.value === el.value;
 }`;
 
 export class Overlay {

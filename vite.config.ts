@@ -34,13 +34,14 @@ export default defineConfig(({ mode }) => {
 
 /**
  * The small modules every page's shell uses (the root's toaster and error boundary, the header's
- * logo and links, buttons, icons, the meta tags) go out as one chunk instead of nine: every page
- * loads all of them anyway, and one file compresses to about 2 kB less than nine (decision 033).
+ * logo and links, buttons, icons, the meta tags, whether a page goes without scripts) go out as
+ * one chunk instead of ten: every page that has scripts loads all of them anyway, and one file
+ * compresses to about 2 kB less than nine did (decision 033).
  * A module that only some pages use does not belong here.
  */
 const siteShellChunk = {
   name: "site-shell",
-  test: /\/app\/(components\/(toaster|error-boundary|icons|logo|ui\/(cx|button|container))|content\/site|lib\/seo)\.tsx?$/,
+  test: /\/app\/(components\/(toaster|error-boundary|icons|logo|ui\/(cx|button|container))|content\/site|lib\/(seo|document-scripts))\.tsx?$/,
 };
 
 /**

@@ -9,9 +9,9 @@
 # someone left on its port.) Every run tests the commit main was at when this script started.
 #
 # Stops at the first failing run and says which one it was; its output is above that line. The
-# clones are deleted at the end, whatever happened (also on Ctrl-C). One run takes about
-# 16 minutes on 2 cores; the local backend's fixed ports must be free while it runs (no `npm run dev`,
-# `preview` or other test run on this machine).
+# clones are deleted at the end, whatever happened (also on Ctrl-C). One run takes 7 to 25
+# minutes on 2 cores, depending on the machine; the local backend's fixed ports must be free
+# while it runs (no `npm run dev`, `preview` or other test run on this machine).
 set -euo pipefail
 
 usage() {

@@ -2,6 +2,7 @@ import { renderToReadableStream } from "react-dom/server";
 import type { EntryContext, RouterContextProvider } from "react-router";
 import { ServerRouter } from "react-router";
 import { inlineStylesheet } from "~/lib/critical-css.server";
+import { isDocumentWithoutScripts } from "~/lib/document-scripts";
 import { envContext } from "~/lib/env.server";
 import { storedPageEncoderContext } from "~/lib/page-cache.server";
 import { cspNonceContext } from "~/lib/security-headers.server";
@@ -53,8 +54,14 @@ export default async function handleRequest(
   // work was the largest single share of a dashboard page's server CPU). Crawlers and the
   // no-JavaScript reader get the whole document at once, as before.
   await body.allReady;
-  const html = inlineStylesheet(await new Response(body).text());
+  const html = inlineStylesheet(await new Response(body).text(), { hydrated: !withoutScripts(routerContext) });
 
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");
   return new Response(html, { headers: responseHeaders, status: responseStatusCode });
+}
+
+/** Whether the page rendered is one sent without scripts (decision 037): its deepest route says so. */
+function withoutScripts({ staticHandlerContext, routeModules }: EntryContext): boolean {
+  const leaf = staticHandlerContext.matches.at(-1);
+  return leaf !== undefined && isDocumentWithoutScripts([{ handle: routeModules[leaf.route.id]?.handle }]);
 }

@@ -20,12 +20,15 @@ const STYLE = `<style>${stylesheetText.replace(/<\/style/gi, "<\\/style")}</styl
  * print stylesheet it no longer holds up the first paint. The browser fetches it at low priority
  * and the cached file costs nothing on later pages. Printing applies the same rules twice, which
  * changes nothing.
+ *
+ * A document sent without scripts (decision 037) is never hydrated: it gets the <style> alone,
+ * and the browser neither downloads the file nor parses the same rules a second time.
  */
-export function inlineStylesheet(html: string): string {
+export function inlineStylesheet(html: string, { hydrated }: { hydrated: boolean }): string {
   // In development Vite updates the linked stylesheet in place as the sources change; a copy
   // inlined at the last full load would go stale, so the dev server keeps the link alone.
   if (import.meta.env.DEV) return html;
-  return html.replace(LINK, (link) => `${STYLE}${link.replace(/\/>$/, ' media="print"/>')}`);
+  return html.replace(LINK, (link) => (hydrated ? `${STYLE}${link.replace(/\/>$/, ' media="print"/>')}` : STYLE));
 }
 
 /**

@@ -1,5 +1,3 @@
-import type { UIMatch } from "react-router";
-
 /**
  * Pages that are complete as HTML (the about page, the blog, the articles, the legal pages) are
  * sent without scripts when they are the document the browser asked for: nothing on them needs
@@ -15,7 +13,7 @@ export const documentWithoutScripts = { documentWithoutScripts: true } as const;
  * scripts. Always false in the browser: there the page was either sent with its scripts, or the
  * app is already running and renders the route itself, keeping its own scripts in place.
  */
-export function isDocumentWithoutScripts(matches: readonly UIMatch[]): boolean {
+export function isDocumentWithoutScripts(matches: readonly { handle?: unknown }[]): boolean {
   if (typeof document !== "undefined") return false;
   const handle = matches.at(-1)?.handle as Partial<typeof documentWithoutScripts> | undefined;
   return handle?.documentWithoutScripts === true;

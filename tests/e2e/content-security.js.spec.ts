@@ -41,13 +41,21 @@ test("public pages are styled from the document itself and hydrate without error
   const errors = collectErrors(page);
   // Hold every stylesheet request: what the page looks like meanwhile is the document's own doing.
   await page.route("**/*.css", () => undefined);
-  for (const path of ["/", "/blog/48-hour-follow-up-rule", "/auth"]) {
+  // The stylesheet link stays for hydration, print-only; a page sent without scripts (the
+  // article, decision 037) has none at all.
+  const pages = [
+    ["/", 1],
+    ["/blog/48-hour-follow-up-rule", 0],
+    ["/auth", 1],
+  ] as const;
+  for (const [path, links] of pages) {
     await page.goto(path, { waitUntil: "domcontentloaded" });
     await expect(page.locator("main")).toBeVisible();
     // The brand button colour comes from the stylesheet (Tailwind's bg-brand-600).
     const button = page.locator("a[class*='bg-brand-600'], button[class*='bg-brand-600']").first();
     await expect(button, path).toHaveCSS("background-color", "rgb(79, 70, 229)");
-    await expect(page.locator('link[rel="stylesheet"]'), path).toHaveAttribute("media", "print");
+    await expect(page.locator('link[rel="stylesheet"][media="print"]'), path).toHaveCount(links);
+    await expect(page.locator('link[rel="stylesheet"]'), path).toHaveCount(links);
   }
   await page.unrouteAll({ behavior: "ignoreErrors" });
   expect(errors).toEqual([]);

@@ -249,4 +249,17 @@ describe("the stylesheet inside the document", () => {
       expect(html.indexOf("<style>"), pathname).toBeLessThan(html.indexOf('rel="stylesheet"'));
     }
   });
+
+  it("is all a page sent without scripts has: no link, nothing hydrated to match (decision 037)", async () => {
+    const assets = path.join(import.meta.dirname, "../../../build/client/assets");
+    const css = readFileSync(path.join(assets, readdirSync(assets).find((name) => /^app-[\w-]+\.css$/.test(name))!), "utf8");
+    const member = await signUpThroughApp(app, "plain-pages@example.com");
+    // Stored (the visitor's second view) and rendered (a member's) alike.
+    for (const [client, pathname] of [[app.client(), ARTICLE], [app.client(), ARTICLE], [app.client(), "/about"], [member, "/blog"]] as const) {
+      const { status, html } = await client.html(pathname);
+      expect(status, pathname).toBe(200);
+      expect(/<style>([\s\S]*?)<\/style>/.exec(html)?.[1], pathname).toBe(css.trimEnd());
+      expect(html, pathname).not.toContain('rel="stylesheet"');
+    }
+  });
 });

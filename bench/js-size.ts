@@ -16,7 +16,7 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { gzipSync } from "node:zlib";
-import { matchRoutes, type RouteObject, type ServerBuild, type UIMatch } from "react-router";
+import { matchRoutes, type RouteObject, type ServerBuild } from "react-router";
 import { isDocumentWithoutScripts } from "../app/lib/document-scripts.ts";
 
 type ManifestRoute = NonNullable<ServerBuild["assets"]["routes"][string]>;
@@ -91,8 +91,7 @@ export function measureRoutes(build: ServerBuild, buildDirectory: string, paths:
     if (matches.length === 0) throw new Error(`No route matches ${pathname}`);
     const routeIds = matches.map((match) => match.route.id!);
     // A page complete as HTML is sent without scripts (decision 037): nothing to download.
-    const leafHandle = build.routes[routeIds.at(-1)!]?.module.handle as unknown;
-    if (isDocumentWithoutScripts([{ handle: leafHandle } as UIMatch])) {
+    if (isDocumentWithoutScripts([{ handle: build.routes[routeIds.at(-1)!]?.module.handle }])) {
       return { path: pathname, routeIds, files: [], rawBytes: 0, gzipBytes: 0, deferredFiles: [], deferredGzipBytes: 0 };
     }
     const files = new Set<string>();

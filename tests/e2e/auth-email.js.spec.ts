@@ -1,4 +1,4 @@
-import { expect, test } from "./support/test";
+import { expect, test, type Page } from "./support/test";
 
 /**
  * The email a visitor types follows them between the auth pages — including what they type while
@@ -6,7 +6,8 @@ import { expect, test } from "./support/test";
  * This was the cause of the "password reset" test's flakes: the address went into the sign-in
  * page's field and vanished when the forgot-password page appeared.
  */
-test("typing while the forgot-password page loads is kept", async ({ page }) => {
+/** From the sign-in page, follows "Forgot password?" on a slow connection (its module 600 ms late). */
+async function startSlowTripToForgotPassword(page: Page): Promise<void> {
   await page.goto("/auth");
   await page.waitForLoadState("networkidle");
   await page.route("**/assets/forgot-password-*.js", async (route) => {
@@ -14,6 +15,10 @@ test("typing while the forgot-password page loads is kept", async ({ page }) => 
     await route.continue();
   });
   await page.getByRole("link", { name: "Forgot password?" }).click();
+}
+
+test("typing while the forgot-password page loads is kept", async ({ page }) => {
+  await startSlowTripToForgotPassword(page);
   await page.getByLabel("Email").fill("slow-phone@example.com");
   await expect(page.getByRole("heading", { name: "Forgot your password?" })).toBeVisible();
   await expect(page.getByLabel("Email")).toHaveValue("slow-phone@example.com");
@@ -22,13 +27,7 @@ test("typing while the forgot-password page loads is kept", async ({ page }) => 
 test("keys pressed just as the forgot-password page replaces the sign-in form land in its field", async ({ page }) => {
   // The other side of the race above (another cause of the same flake): the visitor is in the
   // sign-in form's email field when the new page takes its place, and goes on typing.
-  await page.goto("/auth");
-  await page.waitForLoadState("networkidle");
-  await page.route("**/assets/forgot-password-*.js", async (route) => {
-    await new Promise((resolve) => setTimeout(resolve, 600));
-    await route.continue();
-  });
-  await page.getByRole("link", { name: "Forgot password?" }).click();
+  await startSlowTripToForgotPassword(page);
   await page.getByLabel("Email").focus();
   await expect(page.getByRole("heading", { name: "Forgot your password?" })).toBeVisible();
   await page.keyboard.type("late-keys@example.com");

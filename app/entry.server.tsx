@@ -63,5 +63,5 @@ export default async function handleRequest(
 /** Whether the page rendered is one sent without scripts (decision 037): its deepest route says so. */
 function withoutScripts({ staticHandlerContext, routeModules }: EntryContext): boolean {
   const leaf = staticHandlerContext.matches.at(-1);
-  return leaf !== undefined && isDocumentWithoutScripts([{ handle: routeModules[leaf.route.id]?.handle }]);
+  return leaf !== undefined && isDocumentWithoutScripts(routeModules[leaf.route.id]?.handle);
 }

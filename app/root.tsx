@@ -71,7 +71,7 @@ export const links: Route.LinksFunction = () => [
 const clientNonce = typeof document === "undefined" ? undefined : "";
 
 export function Layout({ children }: { children: React.ReactNode }) {
-  const withoutScripts = isDocumentWithoutScripts(useMatches());
+  const withoutScripts = isDocumentWithoutScripts(useMatches().at(-1)?.handle);
   return (
     <html lang="en">
       <head>
@@ -99,7 +99,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
 
 export default function App({ loaderData }: Route.ComponentProps) {
   return (
-    <ToastProvider serverToasts={loaderData.toasts} withoutScripts={isDocumentWithoutScripts(useMatches())}>
+    <ToastProvider serverToasts={loaderData.toasts} withoutScripts={isDocumentWithoutScripts(useMatches().at(-1)?.handle)}>
       <Outlet />
     </ToastProvider>
   );

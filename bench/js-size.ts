@@ -91,7 +91,7 @@ export function measureRoutes(build: ServerBuild, buildDirectory: string, paths:
     if (matches.length === 0) throw new Error(`No route matches ${pathname}`);
     const routeIds = matches.map((match) => match.route.id!);
     // A page complete as HTML is sent without scripts (decision 037): nothing to download.
-    if (isDocumentWithoutScripts([{ handle: build.routes[routeIds.at(-1)!]?.module.handle }])) {
+    if (isDocumentWithoutScripts(build.routes[routeIds.at(-1)!]?.module.handle)) {
       return { path: pathname, routeIds, files: [], rawBytes: 0, gzipBytes: 0, deferredFiles: [], deferredGzipBytes: 0 };
     }
     const files = new Set<string>();

@@ -9,12 +9,11 @@
 export const documentWithoutScripts = { documentWithoutScripts: true } as const;
 
 /**
- * Whether the document being rendered on the server (for the deepest matched route) goes without
- * scripts. Always false in the browser: there the page was either sent with its scripts, or the
- * app is already running and renders the route itself, keeping its own scripts in place.
+ * Whether the document being rendered on the server goes without scripts, given the `handle` of
+ * its deepest matched route. Always false in the browser: there the page was either sent with its
+ * scripts, or the app is already running and renders the route itself, keeping its own scripts.
  */
-export function isDocumentWithoutScripts(matches: readonly { handle?: unknown }[]): boolean {
+export function isDocumentWithoutScripts(leafHandle: unknown): boolean {
   if (typeof document !== "undefined") return false;
-  const handle = matches.at(-1)?.handle as Partial<typeof documentWithoutScripts> | undefined;
-  return handle?.documentWithoutScripts === true;
+  return (leafHandle as Partial<typeof documentWithoutScripts> | undefined)?.documentWithoutScripts === true;
 }

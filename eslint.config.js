@@ -16,6 +16,7 @@ export default tseslint.config(
       "test-results/",
       "extension/.output/",
       "extension/.wxt/",
+      "coverage/",
     ],
   },
   js.configs.recommended,

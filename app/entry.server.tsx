@@ -2,6 +2,7 @@ import { renderToReadableStream } from "react-dom/server";
 import type { EntryContext, RouterContextProvider } from "react-router";
 import { ServerRouter } from "react-router";
 import { inlineStylesheet } from "~/lib/critical-css.server";
+import { hydrateAfterFirstPaint } from "~/lib/hydration-after-paint.server";
 import { isDocumentWithoutScripts } from "~/lib/document-scripts";
 import { envContext } from "~/lib/env.server";
 import { storedPageEncoderContext } from "~/lib/page-cache.server";
@@ -54,7 +55,9 @@ export default async function handleRequest(
   // work was the largest single share of a dashboard page's server CPU). Crawlers and the
   // no-JavaScript reader get the whole document at once, as before.
   await body.allReady;
-  const html = inlineStylesheet(await new Response(body).text(), { hydrated: !withoutScripts(routerContext) });
+  const hydrated = !withoutScripts(routerContext);
+  const rendered = inlineStylesheet(await new Response(body).text(), { hydrated });
+  const html = import.meta.env.DEV || !hydrated ? rendered : hydrateAfterFirstPaint(rendered);
 
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");
   return new Response(html, { headers: responseHeaders, status: responseStatusCode });

@@ -5,6 +5,7 @@ import type { Page } from "@playwright/test";
  * requestAnimationFrame, Date and performance.now), a minute after the real time, so a timed
  * behaviour (a toast's six seconds, an animation, an autoplay) moves only when the test calls
  * `page.clock.runFor(ms)`, however slowly the machine runs the test. Pages still load and hydrate:
+ * their scripts wait for the first paint with a paint observer, not a timer (decision 035), and
  * React schedules its work with a MessageChannel, which the clock leaves alone.
  */
 export async function holdClock(page: Page): Promise<void> {

@@ -1,0 +1,88 @@
+import { expect, test, type Page } from "./support/test";
+
+/**
+ * A page's JavaScript waits for its first paint (app/lib/hydration-after-paint.server.ts,
+ * decision 035): the HTML and its inline stylesheet are on screen before the browser asks for a
+ * single script, and the page then hydrates as before. (The pages sent without scripts, decision
+ * 037, ask for none at all: tests/e2e/pages-without-scripts.js.spec.ts.)
+ */
+
+/**
+ * Once the page has hydrated (React Router initializes its router in the commit that ends
+ * hydration), the client router answers a click on the header's "Blog": a document request would
+ * be a full load.
+ */
+async function expectClientNavigationToBlog(page: Page) {
+  await page.waitForFunction(() => (window as { __reactRouterDataRouter?: { state: { initialized: boolean } } }).__reactRouterDataRouter?.state.initialized === true);
+  const documents: string[] = [];
+  page.on("request", (request) => {
+    if (request.resourceType() === "document") documents.push(request.url());
+  });
+  await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Blog" }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toContainText(/blog/i);
+  expect(documents).toEqual([]);
+}
+
+/** Loads `path` as a new document: the first script is asked for after the first paint. */
+async function expectPaintBeforeScripts(page: Page, path: string) {
+  await page.goto(path);
+  await expect(page.locator("main")).toBeVisible();
+  const order = await page.waitForFunction(() => {
+    const paints = performance.getEntriesByType("paint");
+    const scripts = performance.getEntriesByType("resource").filter((entry) => new URL(entry.name).pathname.endsWith(".js"));
+    if (!paints.length || !scripts.length) return null;
+    return { firstPaint: Math.min(...paints.map((entry) => entry.startTime)), firstScript: Math.min(...scripts.map((entry) => entry.startTime)) };
+  });
+  const { firstPaint, firstScript } = (await order.jsonValue())!;
+  expect(firstScript, `${path}: first script requested after the first paint`).toBeGreaterThan(firstPaint);
+}
+
+test("a page is painted before it asks for any script, then hydrates", async ({ page }) => {
+  const errors: string[] = [];
+  page.on("pageerror", (error) => errors.push(error.message));
+  for (const path of ["/auth", "/"]) await expectPaintBeforeScripts(page, path);
+  await expectClientNavigationToBlog(page);
+  expect(errors).toEqual([]);
+});
+
+test("the dashboard is painted before it asks for any script, then hydrates", async ({ page, signedInUser }) => {
+  const errors: string[] = [];
+  page.on("pageerror", (error) => errors.push(error.message));
+  await expectPaintBeforeScripts(page, "/dashboard");
+  await expect(page.getByRole("heading", { level: 1 })).toContainText(signedInUser.fullName.split(" ")[0]!);
+  // Hydrated: the dashboard's own navigation opens Settings in the browser, without a new document.
+  await page.waitForFunction(() => (window as { __reactRouterDataRouter?: { state: { initialized: boolean } } }).__reactRouterDataRouter?.state.initialized === true);
+  const documents: string[] = [];
+  page.on("request", (request) => {
+    if (request.resourceType() === "document") documents.push(request.url());
+  });
+  await page.getByRole("link", { name: "Settings" }).first().click();
+  await expect(page).toHaveURL(/\/dashboard\/settings$/);
+  await expect(page.getByRole("heading", { level: 1 })).toContainText(/settings/i);
+  expect(documents).toEqual([]);
+  expect(errors).toEqual([]);
+});
+
+for (const [situation, browserSetup] of [
+  [
+    "in a tab opened in the background",
+    () => {
+      Object.defineProperty(document, "visibilityState", { get: () => "hidden" });
+      // A hidden tab reports no paint until it is shown.
+      PerformanceObserver.prototype.observe = () => undefined;
+    },
+  ],
+  [
+    "in a browser without paint timing",
+    () => {
+      Object.defineProperty(PerformanceObserver, "supportedEntryTypes", { get: () => ["mark", "measure"] });
+      PerformanceObserver.prototype.observe = () => undefined;
+    },
+  ],
+] as const) {
+  test(`a page ${situation} hydrates without waiting for a paint`, async ({ page }) => {
+    await page.addInitScript(browserSetup);
+    await page.goto("/");
+    await expectClientNavigationToBlog(page);
+  });
+}

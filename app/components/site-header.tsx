@@ -1,9 +1,9 @@
-import { useEffect, useRef } from "react";
 import { href, Link, NavLink, useLocation } from "react-router";
 import { primaryNav, SIGN_UP_PATH } from "~/content/site";
 import { Logo } from "./logo";
 import { CloseIcon, MenuIcon } from "./icons";
 import { ButtonLink, buttonClasses } from "./ui/button";
+import { useMenuClosedAfterNavigation } from "./use-menu-closed-after-navigation";
 
 const navLinkClass =
   "rounded-md px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100 hover:text-slate-900";
@@ -13,11 +13,8 @@ const navLinkClass =
  * without JavaScript; with JavaScript it also closes after navigating.
  */
 export function SiteHeader() {
-  const menu = useRef<HTMLDetailsElement>(null);
   const location = useLocation();
-  useEffect(() => {
-    if (menu.current) menu.current.open = false;
-  }, [location.pathname, location.hash]);
+  const menu = useMenuClosedAfterNavigation(`${location.pathname}${location.hash}`);
 
   return (
     <header className="sticky top-0 z-40 border-b border-slate-200/80 bg-white/90 backdrop-blur supports-[backdrop-filter]:bg-white/75">

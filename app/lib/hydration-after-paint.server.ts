@@ -30,11 +30,12 @@ const STATIC_IMPORT = /^import \* as ([A-Za-z_$][\w$]*) from ("[^"]+");$/gm;
 /**
  * Resolves once the browser reports the page's first paint: at once when it has already painted
  * (a buffered entry), when the tab is hidden (nothing paints until it is shown) or when the
- * browser has no paint timing. A paint observer, not a frame callback or a timer: those are what
- * a test's fake clock holds still, and the observer is told after the paint, not before it.
+ * browser has no paint timing (or no PerformanceObserver at all). A paint observer, not a frame
+ * callback or a timer: those are what a test's fake clock holds still, and the observer is told
+ * after the paint, not before it.
  */
 const AFTER_FIRST_PAINT =
-  'await new Promise((go) => document.visibilityState === "hidden" || !PerformanceObserver.supportedEntryTypes?.includes("paint") ? go() : new PerformanceObserver((_, seen) => { seen.disconnect(); go(); }).observe({ type: "paint", buffered: true }));';
+  'await new Promise((go) => document.visibilityState === "hidden" || typeof PerformanceObserver === "undefined" || !PerformanceObserver.supportedEntryTypes?.includes("paint") ? go() : new PerformanceObserver((_, seen) => { seen.disconnect(); go(); }).observe({ type: "paint", buffered: true }));';
 
 /**
  * The document with its JavaScript held until the first paint; unchanged when it has no inline

@@ -63,6 +63,48 @@ test("the dashboard is painted before it asks for any script, then hydrates", as
   expect(errors).toEqual([]);
 });
 
+/**
+ * Opens `path` on a phone with the client entry held back, opens its menu while the page is still
+ * plain HTML, then lets the page hydrate: the menu must stay open (it closed itself as the page
+ * came alive, under the visitor's finger), and still close after a link chosen in it.
+ */
+async function openMenuBeforeHydration(page: Page, path: string, toggle: string, nav: string) {
+  await page.setViewportSize({ width: 375, height: 800 });
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/entry\.client-[\w-]+\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto(path);
+  await page.getByLabel(toggle).click();
+  const menu = page.getByRole("navigation", { name: nav });
+  await expect(menu).toBeVisible();
+  release();
+  // Hydrated (React has claimed the menu's element), and its effects given time to run.
+  await page.waitForFunction(() => {
+    const details = document.querySelector("details:has(nav)");
+    return details !== null && Object.keys(details).some((key) => key.startsWith("__reactFiber"));
+  });
+  await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 200)));
+  await expect(menu).toBeVisible();
+  return menu;
+}
+
+test("a menu opened before the page hydrates stays open, and closes after a link", async ({ page }) => {
+  const menu = await openMenuBeforeHydration(page, "/", "Toggle menu", "Mobile");
+  await menu.getByRole("link", { name: "Pricing" }).click();
+  await expect(page).toHaveURL("/#pricing");
+  await expect(menu).toBeHidden();
+});
+
+test("the dashboard's menu opened before the page hydrates stays open, and closes after a link", async ({ page, signedInUser: _signedInUser }) => {
+  const menu = await openMenuBeforeHydration(page, "/dashboard", "Toggle dashboard menu", "Dashboard mobile");
+  await menu.getByRole("link", { name: "Settings" }).click();
+  await expect(page).toHaveURL("/dashboard/settings");
+  await expect(menu).toBeHidden();
+});
+
 for (const [situation, browserSetup] of [
   [
     "in a tab opened in the background",
@@ -77,6 +119,12 @@ for (const [situation, browserSetup] of [
     () => {
       Object.defineProperty(PerformanceObserver, "supportedEntryTypes", { get: () => ["mark", "measure"] });
       PerformanceObserver.prototype.observe = () => undefined;
+    },
+  ],
+  [
+    "in a browser without PerformanceObserver",
+    () => {
+      Object.defineProperty(window, "PerformanceObserver", { value: undefined });
     },
   ],
 ] as const) {

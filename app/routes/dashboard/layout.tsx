@@ -7,6 +7,7 @@ import { LogoMark } from "~/components/logo";
 import { Badge } from "~/components/ui/badge";
 import { buttonClasses } from "~/components/ui/button";
 import { cx } from "~/components/ui/cx";
+import { useMenuClosedAfterNavigation } from "~/components/use-menu-closed-after-navigation";
 import { billingCopy } from "~/content/billing";
 import { SUPPORT_EMAIL } from "~/content/site";
 import type { AccountSummary } from "~/lib/account.server";
@@ -125,11 +126,8 @@ function useAdoptBrowserTimeZone(timeZoneSet: boolean) {
 
 /** The dashboard's sidebar, header and main area around `children` (a page, or its error). */
 function DashboardFrame({ account, children }: { account: AccountSummary; children: ReactNode }) {
-  const menu = useRef<HTMLDetailsElement>(null);
   const location = useLocation();
-  useEffect(() => {
-    if (menu.current) menu.current.open = false;
-  }, [location.pathname]);
+  const menu = useMenuClosedAfterNavigation(location.pathname);
   useAdoptBrowserTimeZone(account.timeZoneSet);
 
   return (

@@ -11,11 +11,6 @@ import type { AppEnv } from "./env.server";
  * live in httpOnly cookies that @supabase/ssr reads and writes through getAll/setAll.
  */
 
-export type RequestSupabase = {
-  supabase: SupabaseClient;
-  /** Set-Cookie and cache headers to put on whatever response this request produces. */
-  headers: Headers;
-};
 
 /**
  * How long the browser keeps the session cookies: the session's inactivity timeout (1 hour,
@@ -36,10 +31,14 @@ const fetchWithDeadline: typeof fetch = (input, init) => {
   return fetch(input, { ...init, signal: init?.signal ? AbortSignal.any([init.signal, deadline]) : deadline });
 };
 
-export function createRequestClient(request: Request, env: AppEnv): RequestSupabase {
-  const headers = new Headers();
+/**
+ * The request's own client, reading its session cookies. Whatever Supabase hands over (a
+ * refreshed session's cookies, a sign-out's, cache headers) is written into `headers`, to be put
+ * on whatever response the request produces.
+ */
+export function createRequestClient(request: Request, env: AppEnv, headers: Headers): SupabaseClient {
   const secure = new URL(env.APP_URL).protocol === "https:";
-  const supabase = createServerClient(env.SUPABASE_URL, env.SUPABASE_ANON_KEY, {
+  return createServerClient(env.SUPABASE_URL, env.SUPABASE_ANON_KEY, {
     cookieOptions: { httpOnly: true, sameSite: "lax", secure, path: "/" },
     cookies: {
       getAll() {
@@ -67,7 +66,6 @@ export function createRequestClient(request: Request, env: AppEnv): RequestSupab
     auth: { flowType: "pkce", autoRefreshToken: false, detectSessionInUrl: false },
     global: { fetch: fetchWithDeadline },
   });
-  return { supabase, headers };
 }
 
 const serverOnlyAuth = { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false };

@@ -58,6 +58,8 @@ export interface LighthouseResult {
   tbtMs?: number;
   /** Lighthouse's own host CPU benchmark: lower means a slower (or busier) machine. */
   benchmarkIndex?: number;
+  /** When anything shifted: the elements that did, with their share of the CLS (Lighthouse's layout-shifts audit). */
+  layoutShifts?: string;
   /** Why the run produced no scores (or a partial run's warning). */
   error?: string;
 }
@@ -90,7 +92,10 @@ export async function runLighthouse(setup: LighthouseSetup, url: string, headers
     const parsed = JSON.parse(readFileSync(report, "utf8")) as {
       runtimeError?: { code: string; message: string };
       categories: Record<string, { score: number | null } | undefined>;
-      audits: Record<string, { displayValue?: string; numericValue?: number } | undefined>;
+      audits: Record<
+        string,
+        { displayValue?: string; numericValue?: number; details?: { items?: { score?: number; node?: { selector?: string } }[] } } | undefined
+      >;
       environment?: { benchmarkIndex?: number };
     };
     if (parsed.runtimeError) return { url, scores: {}, error: `${parsed.runtimeError.code}: ${parsed.runtimeError.message}` };
@@ -109,6 +114,9 @@ export async function runLighthouse(setup: LighthouseSetup, url: string, headers
       cls: parsed.audits["cumulative-layout-shift"]?.numericValue,
       tbtMs: parsed.audits["total-blocking-time"]?.numericValue,
       benchmarkIndex: parsed.environment?.benchmarkIndex,
+      layoutShifts: parsed.audits["layout-shifts"]?.details?.items
+        ?.map((item) => `${item.node?.selector ?? "?"} ${item.score?.toExponential(1) ?? "?"}`)
+        .join("; "),
     };
   } finally {
     rmSync(directory, { recursive: true, force: true });

@@ -413,6 +413,11 @@ async function benchApi(ours: OurServer, minimalCpuMs: number | undefined): Prom
   }
 }
 
+/** A CLS value as Lighthouse shows it (three decimals), but a shift too small for that still shows (e.g. 4.2e-5). */
+function clsText(value: number): string {
+  return value > 0 && value < 0.0005 ? value.toExponential(1) : value.toFixed(3);
+}
+
 async function benchLighthouse(ours: OurServer): Promise<void> {
   const origin = ours.origin;
   section("Lighthouse (mobile, simulated throttling)");
@@ -456,7 +461,7 @@ async function benchLighthouse(ours: OurServer): Promise<void> {
       ...(["cls", "tbtMs"] as const).map((metric) => {
         const value = result[metric];
         const ok = value !== undefined && value <= LIGHTHOUSE_METRIC_BUDGET[metric];
-        const shown = value === undefined ? "–" : metric === "cls" ? value.toFixed(3) : value.toFixed(0);
+        const shown = value === undefined ? "–" : metric === "cls" ? clsText(value) : value.toFixed(0);
         checks.push({
           group: "lighthouse",
           name: `Lighthouse ${pathname} ${metric === "cls" ? "CLS" : "TBT"}`,
@@ -481,7 +486,10 @@ async function benchLighthouse(ours: OurServer): Promise<void> {
   for (const [index, result] of results.entries()) {
     const pathname = LIGHTHOUSE_PATHS[index]!;
     if (result.error) console.log(`${pathname}: ${result.error}`);
-    else console.log(`${pathname}: ${result.metrics}; host CPU benchmark ${result.benchmarkIndex?.toFixed(0) ?? "–"}`);
+    else {
+      console.log(`${pathname}: ${result.metrics}; host CPU benchmark ${result.benchmarkIndex?.toFixed(0) ?? "–"}`);
+      if (result.layoutShifts) console.log(`  shifted: ${result.layoutShifts}`);
+    }
   }
 }
 

@@ -6,7 +6,6 @@ import {
   Scripts,
   ScrollRestoration,
   type ShouldRevalidateFunction,
-  useMatches,
 } from "react-router";
 import type { Route } from "./+types/root";
 import stylesheet from "./app.css?url";
@@ -21,7 +20,7 @@ import { rateLimitHeadersMiddleware } from "~/lib/rate-limits.server";
 import { takeToasts, toastMiddleware } from "~/lib/toast.server";
 import { ToastProvider } from "~/components/toaster";
 import { RouteErrorBoundary } from "~/components/error-boundary";
-import { isDocumentWithoutScripts } from "~/lib/document-scripts";
+import { useDocumentWithoutScripts } from "~/lib/document-scripts";
 
 export const middleware: Route.MiddlewareFunction[] = [
   securityHeadersMiddleware(
@@ -71,7 +70,7 @@ export const links: Route.LinksFunction = () => [
 const clientNonce = typeof document === "undefined" ? undefined : "";
 
 export function Layout({ children }: { children: React.ReactNode }) {
-  const withoutScripts = isDocumentWithoutScripts(useMatches().at(-1)?.handle);
+  const withoutScripts = useDocumentWithoutScripts();
   return (
     <html lang="en">
       <head>
@@ -99,7 +98,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
 
 export default function App({ loaderData }: Route.ComponentProps) {
   return (
-    <ToastProvider serverToasts={loaderData.toasts} withoutScripts={isDocumentWithoutScripts(useMatches().at(-1)?.handle)}>
+    <ToastProvider serverToasts={loaderData.toasts} withoutScripts={useDocumentWithoutScripts()}>
       <Outlet />
     </ToastProvider>
   );

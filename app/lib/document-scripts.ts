@@ -1,3 +1,5 @@
+import { useMatches } from "react-router";
+
 /**
  * Pages that are complete as HTML (the about page, the blog, the articles, the legal pages) are
  * sent without scripts when they are the document the browser asked for: nothing on them needs
@@ -16,4 +18,9 @@ export const documentWithoutScripts = { documentWithoutScripts: true } as const;
 export function isDocumentWithoutScripts(leafHandle: unknown): boolean {
   if (typeof document !== "undefined") return false;
   return (leafHandle as Partial<typeof documentWithoutScripts> | undefined)?.documentWithoutScripts === true;
+}
+
+/** The same for the component rendering it (the root's layout and toasts): the deepest route matched. */
+export function useDocumentWithoutScripts(): boolean {
+  return isDocumentWithoutScripts(useMatches().at(-1)?.handle);
 }

@@ -11,7 +11,6 @@ import type { AppEnv } from "./env.server";
  * live in httpOnly cookies that @supabase/ssr reads and writes through getAll/setAll.
  */
 
-
 /**
  * How long the browser keeps the session cookies: the session's inactivity timeout (1 hour,
  * decision 021). Each token refresh, at most 15 minutes apart while the person is active,

@@ -1,4 +1,5 @@
-import { expect, test, type Page } from "./support/test";
+import { requestsOfType, waitForHydration } from "./support/hydration";
+import { expect, test, type Locator, type Page } from "./support/test";
 
 /**
  * A page's JavaScript waits for its first paint (app/lib/hydration-after-paint.server.ts,
@@ -8,19 +9,20 @@ import { expect, test, type Page } from "./support/test";
  */
 
 /**
- * Once the page has hydrated (React Router initializes its router in the commit that ends
- * hydration), the client router answers a click on the header's "Blog": a document request would
- * be a full load.
+ * Once the page has hydrated, the client router answers a click on `link`: the page whose heading
+ * reads `heading` opens without a document request (which would be a full load).
  */
-async function expectClientNavigationToBlog(page: Page) {
-  await page.waitForFunction(() => (window as { __reactRouterDataRouter?: { state: { initialized: boolean } } }).__reactRouterDataRouter?.state.initialized === true);
-  const documents: string[] = [];
-  page.on("request", (request) => {
-    if (request.resourceType() === "document") documents.push(request.url());
-  });
-  await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Blog" }).click();
-  await expect(page.getByRole("heading", { level: 1 })).toContainText(/blog/i);
+async function expectClientNavigation(page: Page, link: Locator, heading: RegExp) {
+  await waitForHydration(page);
+  const documents = requestsOfType(page, "document");
+  await link.click();
+  await expect(page.getByRole("heading", { level: 1 })).toContainText(heading);
   expect(documents).toEqual([]);
+}
+
+/** The header's "Blog", opened in the browser once the page has hydrated. */
+async function expectClientNavigationToBlog(page: Page) {
+  await expectClientNavigation(page, page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Blog" }), /blog/i);
 }
 
 /** Loads `path` as a new document: the first script is asked for after the first paint. */
@@ -50,16 +52,9 @@ test("the dashboard is painted before it asks for any script, then hydrates", as
   page.on("pageerror", (error) => errors.push(error.message));
   await expectPaintBeforeScripts(page, "/dashboard");
   await expect(page.getByRole("heading", { level: 1 })).toContainText(signedInUser.fullName.split(" ")[0]!);
-  // Hydrated: the dashboard's own navigation opens Settings in the browser, without a new document.
-  await page.waitForFunction(() => (window as { __reactRouterDataRouter?: { state: { initialized: boolean } } }).__reactRouterDataRouter?.state.initialized === true);
-  const documents: string[] = [];
-  page.on("request", (request) => {
-    if (request.resourceType() === "document") documents.push(request.url());
-  });
-  await page.getByRole("link", { name: "Settings" }).first().click();
+  // The dashboard's own navigation opens Settings in the browser.
+  await expectClientNavigation(page, page.getByRole("link", { name: "Settings" }).first(), /settings/i);
   await expect(page).toHaveURL(/\/dashboard\/settings$/);
-  await expect(page.getByRole("heading", { level: 1 })).toContainText(/settings/i);
-  expect(documents).toEqual([]);
   expect(errors).toEqual([]);
 });
 

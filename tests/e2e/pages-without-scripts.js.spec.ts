@@ -1,5 +1,6 @@
-import { expect, test, type Page } from "./support/test";
+import { requestsOfType, waitForHydration } from "./support/hydration";
 import { articles } from "./support/public-site";
+import { expect, test } from "./support/test";
 
 /**
  * Pages that are complete as HTML are sent without scripts (decision 037): opening one makes the
@@ -8,17 +9,8 @@ import { articles } from "./support/public-site";
  */
 const WITHOUT_SCRIPTS = ["/about", "/blog", `/blog/${articles[0].slug}`, "/terms", "/privacy", "/extension/download"];
 
-/** The URLs of every script the page requests from now on. */
-function scriptRequests(page: Page): string[] {
-  const seen: string[] = [];
-  page.on("request", (request) => {
-    if (request.resourceType() === "script") seen.push(request.url());
-  });
-  return seen;
-}
-
 test("pages complete as HTML load no JavaScript; the landing page still does", async ({ page }) => {
-  const scripts = scriptRequests(page);
+  const scripts = requestsOfType(page, "script");
   for (const path of WITHOUT_SCRIPTS) {
     expect((await page.goto(path))?.status(), path).toBe(200);
     await expect(page.locator("main"), path).toBeVisible();
@@ -35,11 +27,8 @@ test("pages complete as HTML load no JavaScript; the landing page still does", a
 test("from the running app, the same pages open and work without a new document", async ({ page }, testInfo) => {
   await page.setViewportSize({ width: 1280, height: 800 });
   await page.goto("/");
-  await page.waitForFunction(() => (window as { __reactRouterDataRouter?: { state: { initialized: boolean } } }).__reactRouterDataRouter?.state.initialized === true);
-  const documents: string[] = [];
-  page.on("request", (request) => {
-    if (request.resourceType() === "document") documents.push(request.url());
-  });
+  await waitForHydration(page);
+  const documents = requestsOfType(page, "document");
   const nav = page.getByRole("navigation", { name: "Main" });
   await nav.getByRole("link", { name: "About" }).click();
   await expect(page).toHaveURL("/about");

@@ -4,7 +4,7 @@ import { test as base, type TestInfo } from "@playwright/test";
 import { uniqueEmail } from "./accounts";
 import { createConfirmedUser, DEFAULT_FULL_NAME, signInAs, type TestUser } from "./users";
 
-export { expect, type Page } from "@playwright/test";
+export { expect, type Locator, type Page } from "@playwright/test";
 export type { TestUser } from "./users";
 
 /**

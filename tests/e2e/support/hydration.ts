@@ -1,0 +1,24 @@
+import type { Page } from "@playwright/test";
+
+/**
+ * Waits until the page has hydrated: React Router initializes its router in the commit that ends
+ * hydration. A page paints before its scripts run (decision 035), so `page.goto` can return while
+ * it is still plain HTML; a test that needs the running app waits here first.
+ */
+export async function waitForHydration(page: Page): Promise<void> {
+  await page.waitForFunction(
+    () => (window as { __reactRouterDataRouter?: { state: { initialized: boolean } } }).__reactRouterDataRouter?.state.initialized === true,
+  );
+}
+
+/**
+ * The URLs of every request of one resource type the page makes from now on: "document" for full
+ * loads (the running app opens its pages without one), "script" for JavaScript.
+ */
+export function requestsOfType(page: Page, type: "document" | "script"): string[] {
+  const seen: string[] = [];
+  page.on("request", (request) => {
+    if (request.resourceType() === type) seen.push(request.url());
+  });
+  return seen;
+}

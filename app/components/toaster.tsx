@@ -151,7 +151,7 @@ function ToastCard({
         <DismissCheckbox />
       ) : (
         // Without JavaScript the toast would stay on screen, over the page, until the next one:
-        // a checkbox drawn as the same close button hides it (the card's `has-[…]:hidden`).
+        // a checkbox drawn as the same close button hides it (the card is hidden while its box is checked).
         // With JavaScript the browser never reads <noscript>, and the button above takes its place.
         <noscript>
           <DismissCheckbox />
@@ -161,7 +161,7 @@ function ToastCard({
   );
 }
 
-/** A close button that works as plain HTML: checked, it hides its card (`has-[…]:hidden`). */
+/** A close button that works as plain HTML: checked, it hides its card. */
 function DismissCheckbox() {
   return (
     <label className="flex cursor-pointer rounded-md p-1 opacity-70 hover:opacity-100 has-[:focus-visible]:opacity-100 has-[:focus-visible]:outline-3 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-brand-600">

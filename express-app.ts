@@ -60,7 +60,10 @@ export function createExpressApp(options: {
     "/assets",
     express.static(path.join(options.clientDirectory, "assets"), { immutable: true, maxAge: "1y", index: false }),
   );
-  app.use(express.static(options.clientDirectory, { maxAge: "1h", index: false }));
+  // The other static files (favicons, the social image, the extension's zips) all have an
+  // extension; a page's path never asks the file system first.
+  const publicFiles = express.static(options.clientDirectory, { maxAge: "1h", index: false });
+  app.use((req, res, next) => (path.extname(req.path) === "" ? next() : publicFiles(req, res, next)));
 
   options.extraRoutes?.(app);
 

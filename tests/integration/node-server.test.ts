@@ -113,6 +113,12 @@ describe("the Node server", () => {
     expect(assetResponse.status).toBe(200);
     expect(assetResponse.headers.get("Cache-Control")).toBe("public, max-age=31536000, immutable");
 
+    // The build's other files (favicons, the social image) are served from its client folder.
+    const favicon = await fetch(`${url}/favicon.svg`);
+    expect(favicon.status).toBe(200);
+    expect(favicon.headers.get("Content-Type")).toBe("image/svg+xml");
+    expect(favicon.headers.get("Cache-Control")).toBe("public, max-age=3600");
+
     // The log line is written when the response finishes; it may reach us just after the body.
     await expect.poll(server.output, { timeout: 5_000 }).toMatch(/GET \/blog 200 [\d.]+ms/);
 

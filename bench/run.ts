@@ -13,7 +13,7 @@
  * (app/, posts/, public/, the Vite and React Router configs, package-lock.json); `--build`
  * rebuilds it regardless.
  */
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { availableParallelism, loadavg, tmpdir } from "node:os";
 import path from "node:path";
 import { createApiUsers } from "./api-users.ts";
@@ -124,7 +124,25 @@ function reportJavaScript(minimalBuild: string): Promise<void> {
     rows.push(["(minimal app /)", String(minimal.files.length), kB(minimal.rawBytes), kB(minimal.gzipBytes), "–", "–", "ref"]);
     console.log(table(["route", "files", "raw kB", "gzip kB", "later gzip kB", "budget", ""], rows));
     console.log("later: chunks the page imports after its first download (the landing islands, decision 033; Try it's reminder form, decision 034), not in the budget.");
+    reportInlineStylesheet();
   })();
+}
+
+/**
+ * The stylesheet every document carries inline (decision 030) must be ASCII: one character past
+ * Latin-1 (a '…' from a comment Tailwind read as a class name, on 2026-11-26) makes every rendered
+ * document a two-byte string in V8, and a dashboard page cost about a fifth more server CPU.
+ */
+function reportInlineStylesheet(): void {
+  const assets = path.join(BUILD, "client", "assets");
+  const stylesheets = readdirSync(assets).filter((name) => name.endsWith(".css"));
+  if (stylesheets.length !== 1) throw new Error(`Expected the build's one stylesheet in ${assets}, found ${stylesheets.length}`);
+  const text = readFileSync(path.join(assets, stylesheets[0]!), "utf8");
+  const at = text.search(/[^\t\n\r\x20-\x7e]/);
+  const ok = at < 0;
+  const detail = ok ? `${kB(text.length)} kB, ASCII only` : `non-ASCII at ${at}: ${JSON.stringify(text.slice(Math.max(0, at - 40), at + 10))}`;
+  checks.push({ group: "js", name: "inline stylesheet ASCII only", ok, detail });
+  console.log(`inline stylesheet: ${detail} ${ok ? "(ok: documents stay one-byte strings)" : "OVER"}`);
 }
 
 async function reportExtension(): Promise<void> {

@@ -5,7 +5,7 @@
  * same-origin POST from it signs in.
  */
 import { describe, expect, it } from "vitest";
-import { appForThisFile, signUpThroughApp } from "../integration/app/app-harness.ts";
+import { appForThisFile, followEmailLink, signUpThroughApp } from "../integration/app/app-harness.ts";
 
 const app = appForThisFile();
 
@@ -31,11 +31,38 @@ describe("an emailed link opened by someone else", () => {
     expect(account.html).not.toContain("mallory@example.com");
   });
 
+  it("with the victim's own address written into it, signs no one into the attacker's account", async () => {
+    const victim = await signUpThroughApp(app, "victim@example.com", "Victor Victim");
+    const link = await attackersResetLink();
+    link.searchParams.set("email", "victim@example.com");
+
+    const opened = await victim.html(`${link.pathname}${link.search}`);
+    expect(opened.html).toContain("Continue as victim@example.com");
+    const pressed = await followEmailLink(victim, link.href);
+    expect(pressed.status).toBe(302);
+    expect(pressed.headers.get("Location")).toBe("/auth/forgot-password");
+
+    // Signed out rather than switched: the dashboard asks for a sign-in, and nothing of Mallory's shows.
+    const account = await victim.fetch("/dashboard/account");
+    expect(account.status).toBe(302);
+    expect(account.headers.get("Location")).toMatch(/^\/auth\b/);
+    const reset = await victim.html("/auth/reset-password");
+    expect(reset.html).not.toContain("mallory@example.com");
+  });
+
+  it("without an address is refused as it opens", async () => {
+    const link = await attackersResetLink();
+    link.searchParams.delete("email");
+    const response = await app.client().fetch(`${link.pathname}${link.search}`);
+    expect(response.status).toBe(302);
+    expect(response.headers.get("Location")).toBe("/auth/forgot-password");
+  });
+
   it("cannot be completed by a cross-site form post", async () => {
     const victim = await signUpThroughApp(app, "victim@example.com", "Victor Victim");
     const link = await attackersResetLink();
     const sessionBefore = new Map(victim.cookies);
-    const fields = { token_hash: link.searchParams.get("token_hash")!, type: "recovery", next: "" };
+    const fields = { token_hash: link.searchParams.get("token_hash")!, type: "recovery", next: "", email: "mallory@example.com" };
     // What a browser sends for another site's auto-submitting form (refused by React Router's own
     // Origin check, 400, before our CSRF middleware would answer 403).
     const forged = await victim.post("/auth/confirm", fields, { headers: { Origin: "https://evil.example", "Sec-Fetch-Site": "cross-site" } });

@@ -15,16 +15,25 @@ const OTP_TYPES = new Set<EmailOtpType>(["signup", "email", "recovery", "invite"
  * from that page verifies the token_hash and signs in (issue 10, finding 8). Otherwise anyone
  * could send a victim a link to the attacker's own account, sign them into it, and read what they
  * then write. Works without JavaScript: it is a plain form.
+ *
+ * The address shown comes from the link, so the attacker could write the victim's own there: the
+ * form carries it, and a token that turns out to belong to another account signs no one in (the
+ * session it just made is ended, and the link is refused as invalid). A link without an address
+ * is refused: every email we send has one.
  */
-type LinkFields = { tokenHash: string; type: EmailOtpType; next: string | null };
+type LinkFields = { tokenHash: string; type: EmailOtpType; next: string | null; email: string };
 
 function readLink(source: URLSearchParams | FormData): LinkFields | null {
   const tokenHash = source.get("token_hash");
   const type = source.get("type");
   if (typeof tokenHash !== "string" || !/^[A-Za-z0-9_-]{8,200}$/.test(tokenHash)) return null;
   if (typeof type !== "string" || !OTP_TYPES.has(type as EmailOtpType)) return null;
+  // A "+" in an address written into a link unencoded (a hosted project's email template) reads
+  // back as a space; an address has no spaces.
+  const email = source.get("email")?.toString().replaceAll(" ", "+");
+  if (typeof email !== "string" || email.length > 254 || !/^[^\s@]+@[^\s@]+$/.test(email)) return null;
   const next = source.get("next");
-  return { tokenHash, type: type as EmailOtpType, next: typeof next === "string" ? next : null };
+  return { tokenHash, type: type as EmailOtpType, next: typeof next === "string" ? next : null, email };
 }
 
 function invalidLink(context: Route.LoaderArgs["context"], type: string | null): never {
@@ -40,14 +49,8 @@ export function loader({ request, context }: Route.LoaderArgs) {
   const params = new URL(request.url).searchParams;
   const link = readLink(params);
   if (!link) invalidLink(context, params.get("type"));
-  const email = params.get("email");
-  return {
-    tokenHash: link.tokenHash,
-    type: link.type,
-    next: link.next ?? "",
-    // Only shown, never trusted: the token decides whose account it is.
-    email: email && email.length <= 254 && email.includes("@") ? email : null,
-  };
+  // Shown, and checked against the token's account when the form comes back.
+  return { tokenHash: link.tokenHash, type: link.type, next: link.next ?? "", email: link.email };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -56,10 +59,19 @@ export async function action({ request, context }: Route.ActionArgs) {
   const appOrigin = new URL(getEnv(context).APP_URL).origin;
   const fallback = link.type === "recovery" ? href("/auth/reset-password") : href("/dashboard");
   const next = safeRedirectPath(sameOriginPath(link.next, appOrigin), fallback);
-  const { error } = await getSupabase(context).auth.verifyOtp({ type: link.type, token_hash: link.tokenHash });
-  if (!error) throw redirect(link.type === "recovery" ? href("/auth/reset-password") : next);
-  console.warn(`Email link verification failed: ${error.code ?? error.status ?? "error"}`);
-  invalidLink(context, link.type);
+  const supabase = getSupabase(context);
+  const { data, error } = await supabase.auth.verifyOtp({ type: link.type, token_hash: link.tokenHash });
+  if (error) {
+    console.warn(`Email link verification failed: ${error.code ?? error.status ?? "error"}`);
+    invalidLink(context, link.type);
+  }
+  if (data.user?.email?.toLowerCase() !== link.email.toLowerCase()) {
+    // Someone else's link, dressed up with this visitor's address: end the session it just made.
+    console.warn("Email link verification refused: the link's address is not its account's");
+    await supabase.auth.signOut({ scope: "local" }).catch(() => undefined);
+    invalidLink(context, link.type);
+  }
+  throw redirect(link.type === "recovery" ? href("/auth/reset-password") : next);
 }
 
 /** An absolute URL on our own origin becomes its path; anything else passes through to the check. */
@@ -79,7 +91,7 @@ export default function ConfirmEmailLink({ loaderData: { tokenHash, type, next, 
   const recovery = type === "recovery";
   return (
     <AuthCard
-      title={email ? `Continue as ${email}` : "Continue to Tonewise"}
+      title={`Continue as ${email}`}
       description={
         recovery
           ? "You asked to reset your password. Continue to choose a new one."
@@ -90,6 +102,7 @@ export default function ConfirmEmailLink({ loaderData: { tokenHash, type, next, 
         <input type="hidden" name="token_hash" value={tokenHash} />
         <input type="hidden" name="type" value={type} />
         <input type="hidden" name="next" value={next} />
+        <input type="hidden" name="email" value={email} />
         <SubmitButton>Continue</SubmitButton>
       </Form>
       <p className="mt-6 text-center text-sm text-slate-600">Not you, or didn't ask for this? You can close this page.</p>

@@ -50,7 +50,7 @@ export function createExpressApp(options: {
     const started = performance.now();
     res.on("finish", () => {
       const ms = (performance.now() - started).toFixed(1);
-      console.log(`${req.method} ${req.originalUrl} ${res.statusCode} ${ms}ms`);
+      console.log(`${req.method} ${pathOf(req)} ${res.statusCode} ${ms}ms`);
     });
     next();
   });
@@ -92,6 +92,14 @@ export function createExpressApp(options: {
   return app;
 }
 
+/**
+ * What the log says was asked for: the path alone. A query string can carry an email link's
+ * token and its reader's address (/auth/confirm?token_hash=…&email=…), which no log may keep.
+ */
+function pathOf(req: express.Request): string {
+  return req.originalUrl.split("?", 1)[0]!;
+}
+
 export type TrustProxy = false | number | string[];
 
 /**
@@ -128,6 +136,6 @@ const PLAIN_HEADERS: Record<string, string> = {
 const finalErrorHandler: ErrorRequestHandler = (error, req, res, next) => {
   if (res.headersSent) return next(error);
   const status = typeof error?.status === "number" && error.status >= 400 && error.status < 500 ? error.status : error instanceof TypeError ? 400 : 500;
-  console.error(`${req.method} ${req.originalUrl} failed: ${error instanceof Error ? error.name : "error"} (answered ${status})`);
+  console.error(`${req.method} ${pathOf(req)} failed: ${error instanceof Error ? error.name : "error"} (answered ${status})`);
   res.status(status).set(PLAIN_HEADERS).send(status >= 500 ? "Something went wrong." : "Bad request.");
 };

@@ -119,8 +119,14 @@ describe("the Node server", () => {
     expect(favicon.headers.get("Content-Type")).toBe("image/svg+xml");
     expect(favicon.headers.get("Cache-Control")).toBe("public, max-age=3600");
 
+    // An email link's query (its token and its reader's address) never reaches the log.
+    await fetch(`${url}/auth/confirm?token_hash=secret-token-hash&type=email&email=ada%40example.com`, { redirect: "manual" });
+
     // The log line is written when the response finishes; it may reach us just after the body.
     await expect.poll(server.output, { timeout: 5_000 }).toMatch(/GET \/blog 200 [\d.]+ms/);
+    await expect.poll(server.output, { timeout: 5_000 }).toMatch(/GET \/auth\/confirm 200 [\d.]+ms/);
+    expect(server.output()).not.toContain("secret-token-hash");
+    expect(server.output()).not.toMatch(/ada(@|%40)example\.com/);
 
     server.child.kill("SIGTERM");
     expect(await server.exited).toBe(0);

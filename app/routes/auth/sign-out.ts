@@ -1,5 +1,5 @@
 import { href, redirect } from "react-router";
-import { getSupabase } from "~/lib/session.server";
+import { getSupabase, safeRedirectPath } from "~/lib/session.server";
 import { flashToast } from "~/lib/toast.server";
 import type { Route } from "./+types/sign-out";
 
@@ -13,9 +13,20 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (error) {
     console.error(`Sign-out failed: ${error.message}`);
     flashToast(context, { variant: "destructive", title: "Failed to sign out" });
-    const back = new URL(request.headers.get("Referer") ?? href("/dashboard"), request.url);
-    throw redirect(back.origin === new URL(request.url).origin ? back.pathname : href("/dashboard"));
+    throw redirect(safeRedirectPath(samePagePath(request)));
   }
   flashToast(context, { variant: "success", title: "Signed out", description: "You have been signed out successfully" });
   throw redirect(href("/"));
+}
+
+/** The page the form was posted from, when it is ours (a path such as `//host/` is refused by safeRedirectPath). */
+function samePagePath(request: Request): string | null {
+  const referer = request.headers.get("Referer");
+  if (!referer) return null;
+  try {
+    const back = new URL(referer);
+    return back.origin === new URL(request.url).origin ? back.pathname : null;
+  } catch {
+    return null;
+  }
 }

@@ -184,6 +184,16 @@ describe("sign-out", () => {
     expect(page.status).toBe(200);
     expect(toastsIn(page.html)).toEqual(["Failed to sign out"]);
   });
+
+  it("a failure never sends the user off the site, whatever the Referer says", async () => {
+    const client = await signUpThroughApp(app, "ida@example.com");
+    app.server.use(http.post(`${LOCAL_SUPABASE_URL}/auth/v1/logout`, () => HttpResponse.json({ message: "boom" }, { status: 500 })));
+    for (const referer of ["http://localhost:3000//evil.example/", "http://localhost:3000/\\evil.example/", "not a url at all ::", "https://evil.example/dashboard"]) {
+      const response = await client.post("/auth/sign-out", {}, { headers: { Referer: referer } });
+      expect(response.status, referer).toBe(302);
+      expect(response.headers.get("Location"), referer).toBe("/dashboard");
+    }
+  });
 });
 
 describe("password reset", () => {

@@ -1,5 +1,5 @@
 import { createContext, type MiddlewareFunction, type RouterContextProvider } from "react-router";
-import { clientAddress } from "./client-address.server";
+import { clientAddress, rateLimitedBlock } from "./client-address.server";
 import { getEnv } from "./env.server";
 import { sharedServiceClient } from "./supabase.server";
 import { flashToast } from "./toast.server";
@@ -31,7 +31,7 @@ export type RateLimitedAction = keyof typeof FORM_RATE_LIMITS;
 export type RateLimitDecision = { allowed: true } | { allowed: false; retryAfterSeconds: number };
 
 /**
- * Counts one attempt at `action` by this request's client, about `subject` (an email, compared
+ * Counts one attempt at `action` by this request's client (its IPv6 /64: see rateLimitedBlock), about `subject` (an email, compared
  * case-insensitively, or a user id), and says whether it may go ahead. Decided in one call to
  * Postgres (`hit_rate_limits`), so it holds across processes, on Node and on the Worker alike.
  * If the counter cannot be reached the attempt goes ahead: the forms depend on the same database,
@@ -45,7 +45,7 @@ export async function hitFormRateLimit(
 ): Promise<RateLimitDecision> {
   const rules = FORM_RATE_LIMITS[action];
   const env = getEnv(context);
-  const keys = [`${action}:address:${await fingerprint(clientAddress(request, context) ?? "unknown", env.COOKIE_SECRET)}`];
+  const keys = [`${action}:address:${await fingerprint(rateLimitedBlock(clientAddress(request, context) ?? "unknown"), env.COOKIE_SECRET)}`];
   const limits = [rules.perAddress.limit];
   const windows = [rules.perAddress.windowSeconds];
   if (subject) {

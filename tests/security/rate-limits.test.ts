@@ -109,6 +109,17 @@ describe("emails sent on request", () => {
     expect((await from("192.0.2.21").post("/auth?mode=signup", { mode: "signup", fullName: "Bulk", email: "bulk20@example.com", password: PASSWORD })).status).toBe(200);
   });
 
+  it("sign-up: an IPv6 client counts as its /64, whichever address of it each request comes from", async () => {
+    startOfAnHour();
+    for (let i = 0; i < 20; i++) {
+      const attempt = await from(`2001:db8:5:6:${i.toString(16)}::1`).post("/auth?mode=signup", { mode: "signup", fullName: "Bulk", email: `v6bulk${i}@example.com`, password: PASSWORD });
+      expect(attempt.status).toBe(200);
+    }
+    await expectRefused(await from("2001:db8:5:6:ffff::2").post("/auth?mode=signup", { mode: "signup", fullName: "Bulk", email: "v6bulk20@example.com", password: PASSWORD }), 60);
+    expect(app.backend.mailbox.messages("v6bulk20@example.com")).toHaveLength(0);
+    expect((await from("2001:db8:5:7::1").post("/auth?mode=signup", { mode: "signup", fullName: "Bulk", email: "v6bulk20@example.com", password: PASSWORD })).status).toBe(200);
+  });
+
   it("password reset: the 4th reset email to one address in an hour is refused and not sent", async () => {
     await signUpThroughApp(app, "reset@example.com");
     startOfAnHour();

@@ -206,6 +206,14 @@ export default defineContentScript({
       const session = field && sessions.get(field);
       if (!field || !session || session.view.kind !== "ready") return;
       const { suggestion, tone } = session.view;
+      const current = readFieldText(field);
+      if (!sameWords(current, session.lastRequestedText)) {
+        // The user typed on after this suggestion was written (fewer words than ask for a new one
+        // on their own, or within the pause): it would throw their new words away. Ask for one
+        // for the text as it is now; Replace again once it is ready.
+        session.scheduler.requestNow(current);
+        return;
+      }
       const outcome = await replaceFieldText(field, suggestion);
       if (outcome.ok) {
         session.scheduler.acknowledge(readFieldText(field));
@@ -316,3 +324,8 @@ export default defineContentScript({
     });
   },
 });
+
+/** Whether two texts say the same, spacing aside (a trailing space typed after a suggestion is no change). */
+function sameWords(a: string, b: string): boolean {
+  return a.replace(/\s+/g, " ").trim() === b.replace(/\s+/g, " ").trim();
+}

@@ -65,3 +65,35 @@ for (const { fixture, undo, fixme } of CASES) {
     }
   });
 }
+
+test("Replace after the user typed on asks again for the text as it is now, and never drops the new words", async ({ connected: _connected, openFixture }) => {
+  const page = await openFixture("textarea");
+  const overlay = await Overlay.on(page);
+  await page.getByLabel("Message").click();
+  await page.keyboard.type(MESSAGE);
+  await expect.poll(async () => (await overlay.snapshot())?.iconState).toBe("ready");
+  await overlay.click("icon");
+  await expect.poll(async () => (await overlay.snapshot())?.suggestion ?? null).not.toBeNull();
+  const forTheOldText = (await overlay.snapshot())!.suggestion!;
+
+  // Two more words: too few to ask on their own, so the card still holds the older suggestion.
+  await page.keyboard.press("Escape");
+  await expect.poll(async () => (await overlay.snapshot())?.cardOpen).toBe(false);
+  await page.getByLabel("Message").focus();
+  await page.keyboard.press("ControlOrMeta+End");
+  await page.keyboard.type(" thanks anna");
+  const typedOn = `${MESSAGE} thanks anna`;
+  await expect.poll(() => state(page)).toBe(typedOn);
+  await overlay.click("icon");
+  await expect.poll(async () => (await overlay.snapshot())?.suggestion).toBe(forTheOldText);
+  await overlay.click("Replace");
+  await expect.poll(async () => {
+    const snap = await overlay.snapshot();
+    return snap?.suggestion != null && snap.suggestion !== forTheOldText;
+  }).toBe(true);
+  expect(await state(page)).toBe(typedOn);
+
+  const forTheNewText = (await overlay.snapshot())!.suggestion!;
+  await overlay.click("Replace");
+  await expect.poll(() => state(page)).toBe(forTheNewText);
+});

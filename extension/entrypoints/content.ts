@@ -27,6 +27,9 @@ interface FieldSession {
   lastRequestedText: string;
 }
 
+/** How long after the user's own keystroke, paste, drop or dictation a change of the field counts as theirs. */
+const USER_EDIT_MS = 5_000;
+
 function randomId(): string {
   return crypto.randomUUID();
 }
@@ -267,6 +270,25 @@ export default defineContentScript({
       }
     }, { capture: true });
 
+    /**
+     * When the user last typed, pasted, dropped or dictated (an input method's composition) into
+     * each field. A page can write into any field by itself, even with input events the browser
+     * marks as trusted (an editing command), but it cannot make these: text goes to Tonewise only
+     * from a field the user is writing in, never because the page filled one (which would spend
+     * the user's messages, and read text they never typed).
+     */
+    const userEdits = new WeakMap<EditableField, number>();
+    const noteUserEdit = (event: Event) => {
+      if (!event.isTrusted || overlay.contains(event)) return;
+      const field = detectField(event.composedPath()[0] ?? event.target);
+      if (field) userEdits.set(field, Date.now());
+    };
+    ctx.addEventListener(document, "keydown", noteUserEdit, { capture: true });
+    ctx.addEventListener(document, "paste", noteUserEdit, { capture: true });
+    ctx.addEventListener(document, "drop", noteUserEdit, { capture: true });
+    ctx.addEventListener(document, "compositionend", noteUserEdit, { capture: true });
+    const writtenByUser = (field: EditableField) => Date.now() - (userEdits.get(field) ?? Number.NEGATIVE_INFINITY) < USER_EDIT_MS;
+
     ctx.addEventListener(document, "input", (event) => {
       // Typing in the card (the reminder's label) is not typing a message.
       if (!enabled() || !status?.connected || overlay.contains(event)) return;
@@ -283,6 +305,7 @@ export default defineContentScript({
         setView(field, { kind: "idle" });
         return;
       }
+      if (!event.isTrusted || !writtenByUser(field)) return;
       session.scheduler.input(text);
     }, { capture: true });
 

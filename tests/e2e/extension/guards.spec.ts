@@ -77,6 +77,30 @@ test("password, one-time-code and opted-out fields get no icon and send nothing"
   expect(await usedThisMonth(request, token)).toBe(1);
 });
 
+test("a page's own script writing into a field sends nothing: only what the user types is read", async ({ context, connected: _connected, openFixture }) => {
+  const optimize = watchOptimize(context);
+  const page = await openFixture("guards");
+  const overlay = await Overlay.on(page);
+
+  // What any page (or an ad in a frame) can do by itself: focus a field and write into it, by its
+  // value and an input event, or as an editing command (whose input event the browser marks as trusted).
+  await page.evaluate(() => document.querySelector<HTMLTextAreaElement>('[aria-label="Comment"]')!.focus());
+  await expect.poll(() => iconVisible(overlay)).toBe(true);
+  await page.evaluate((text) => {
+    const field = document.querySelector<HTMLTextAreaElement>('[aria-label="Comment"]')!;
+    field.value = text;
+    field.dispatchEvent(new Event("input", { bubbles: true }));
+    document.execCommand("insertText", false, " and a few more words the page wrote");
+  }, SECRET);
+  await expect.poll(() => page.getByLabel("Comment").inputValue()).toContain("the page wrote");
+
+  // The control, typed after: its suggestion comes after any request the page's text would have caused.
+  await page.getByLabel("Message", { exact: true }).click();
+  await page.keyboard.type(MESSAGE);
+  await expect.poll(async () => (await overlay.snapshot())?.iconState).toBe("ready");
+  expect(new Set(optimize)).toEqual(new Set([MESSAGE]));
+});
+
 test("a site switched off in the popup gets nothing until it is switched back on", async ({ context, extensionId, connected: _connected, page }) => {
   // The popup names the active tab's site only when it may read the tab's address: after a click on
   // the toolbar button (activeTab, which a test cannot click) or on the app's own origin (a host

@@ -68,6 +68,14 @@ export default defineBackground(() => {
     await clearReminders();
   }
 
+  /**
+   * The API refused `token` (revoked): forget it, unless another has been stored since (the user
+   * reconnected while this request was on its way), which must not go with it.
+   */
+  async function forgetRefusedToken(token: string) {
+    if ((await stored()).token === token) await forgetToken();
+  }
+
   async function status(host: string | undefined): Promise<ExtensionStatus> {
     const state = await stored();
     return {
@@ -102,7 +110,7 @@ export default defineBackground(() => {
         case "aborted":
           return { ok: false, failure: { kind: "aborted" } };
         case "unauthorized":
-          await forgetToken();
+          await forgetRefusedToken(state.token);
           return { ok: false, failure: { kind: "not_connected" } };
         case "quota_exceeded":
           return {
@@ -134,7 +142,7 @@ export default defineBackground(() => {
       return { ok: true, me };
     } catch (error) {
       if (error instanceof ApiError && error.code === "unauthorized") {
-        await forgetToken();
+        await forgetRefusedToken(token);
         return { ok: false, reason: "unauthorized", message: "This browser's connection was revoked. Connect again." };
       }
       if (error instanceof ApiError && error.code === "network_error") {
@@ -251,7 +259,7 @@ export default defineBackground(() => {
       return { ok: true, followUps: list.followUps, dueCount: list.dueCount, timeZone: zone, stale: false };
     } catch (error) {
       if (error instanceof ApiError && error.code === "unauthorized") {
-        await forgetToken();
+        await forgetRefusedToken(token);
         return NOT_CONNECTED;
       }
       if (error instanceof ApiError && error.code === "network_error") {
@@ -296,7 +304,7 @@ export default defineBackground(() => {
       if (!(error instanceof ApiError)) return { ok: false, reason: "failed", message: "The reminder could not be saved. Try again." };
       switch (error.code) {
         case "unauthorized":
-          await forgetToken();
+          await forgetRefusedToken(token);
           return { ok: false, reason: "not_connected", message: "This browser's connection was revoked. Connect again." };
         case "limit_reached":
           // 200 open, or 1,000 in all: the server says which.

@@ -157,9 +157,14 @@ export interface ApiClientOptions {
   /** The app's origin, e.g. `http://localhost:5173`. */
   appUrl: string;
   fetch?: typeof fetch;
+  /** How long one call may take (REQUEST_TIMEOUT_MS). */
+  timeoutMs?: number;
 }
 
-export function createApiClient({ appUrl, fetch: fetchImpl = (...args) => fetch(...args) }: ApiClientOptions) {
+/** How long one call may take, the engine's answer included (the server gives up on it sooner). */
+export const REQUEST_TIMEOUT_MS = 30_000;
+
+export function createApiClient({ appUrl, fetch: fetchImpl = (...args) => fetch(...args), timeoutMs = REQUEST_TIMEOUT_MS }: ApiClientOptions) {
   async function call<T>(
     method: string,
     path: string,
@@ -168,13 +173,15 @@ export function createApiClient({ appUrl, fetch: fetchImpl = (...args) => fetch(
     const headers: Record<string, string> = { Accept: "application/json" };
     if (options.token) headers.Authorization = `Bearer ${options.token}`;
     if (options.body !== undefined) headers["Content-Type"] = "application/json";
+    // A stalled connection ends as "can't be reached", not a card that says "Writing…" for ever.
+    const deadline = AbortSignal.timeout(timeoutMs);
     let response: Response;
     try {
       response = await fetchImpl(new URL(path, appUrl).toString(), {
         method,
         headers,
         body: options.body === undefined ? undefined : JSON.stringify(options.body),
-        signal: options.signal,
+        signal: options.signal ? AbortSignal.any([options.signal, deadline]) : deadline,
         credentials: "omit",
         cache: "no-store",
       });

@@ -66,6 +66,23 @@ describe("API client", () => {
     await expect(createApiClient({ appUrl: APP, fetch }).me("tw_x")).rejects.toMatchObject({ code: "rate_limited", retryAfter: 12 });
   });
 
+  it("gives up on a call that never answers, as a network failure; a cancelled one stays cancelled", async () => {
+    // A connection that stalls: answers nothing, and stops only when its signal says so.
+    const fetch = vi.fn(
+      (_url: RequestInfo | URL, init?: RequestInit) =>
+        new Promise<Response>((_resolve, reject) => init!.signal!.addEventListener("abort", () => reject(init!.signal!.reason))),
+    );
+    const api = createApiClient({ appUrl: APP, fetch, timeoutMs: 50 });
+    const stalled = await api.me("tw_abc", new AbortController().signal).catch((error: unknown) => error);
+    expect(stalled).toBeInstanceOf(ApiError);
+    expect((stalled as ApiError).code).toBe("network_error");
+
+    const cancel = new AbortController();
+    const cancelled = api.me("tw_abc", cancel.signal).catch((error: unknown) => error);
+    cancel.abort();
+    expect(((await cancelled) as ApiError).code).toBe("aborted");
+  });
+
   it("describes network failures, aborts and non-JSON answers", async () => {
     const failing = createApiClient({ appUrl: APP, fetch: vi.fn(async () => Promise.reject(new TypeError("Failed to fetch"))) });
     await expect(failing.me("tw")).rejects.toMatchObject({ code: "network_error" });

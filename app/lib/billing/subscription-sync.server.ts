@@ -51,28 +51,21 @@ export async function resolveSubscriptionUser(billing: Billing, subscription: St
 export type SyncOutcome = "stored" | "stale" | "unknown_user" | "missing" | "mismatch";
 
 /**
- * Reads the subscription from Stripe (unless given a fresh copy) and stores it. Every event is
- * handled this way, so the order events arrive in does not matter: each write is Stripe's state
- * at the time of the read, and an older read never overwrites a newer one.
+ * Reads the subscription from Stripe and stores it. Every event, and the return from Checkout, is
+ * handled this way, so the order they arrive in does not matter: each write is Stripe's state at
+ * the time of the read (taken before the read starts), and an older read never overwrites a newer one.
  */
-export async function syncSubscription(
-  billing: Billing,
-  subscriptionOrId: string | Stripe.Subscription,
-): Promise<SyncOutcome> {
+export async function syncSubscription(billing: Billing, subscriptionId: string): Promise<SyncOutcome> {
   const readAt = new Date().toISOString();
   let subscription: Stripe.Subscription;
-  if (typeof subscriptionOrId === "string") {
-    try {
-      subscription = await billing.stripe.subscriptions.retrieve(subscriptionOrId);
-    } catch (error) {
-      if ((error as { code?: string }).code === "resource_missing") {
-        console.warn(`Stripe has no subscription ${subscriptionOrId}; nothing to store`);
-        return "missing";
-      }
-      throw error;
+  try {
+    subscription = await billing.stripe.subscriptions.retrieve(subscriptionId);
+  } catch (error) {
+    if ((error as { code?: string }).code === "resource_missing") {
+      console.warn(`Stripe has no subscription ${subscriptionId}; nothing to store`);
+      return "missing";
     }
-  } else {
-    subscription = subscriptionOrId;
+    throw error;
   }
 
   const userId = await resolveSubscriptionUser(billing, subscription);
@@ -110,14 +103,17 @@ export async function syncSubscription(
  */
 export async function confirmCheckoutReturn(billing: Billing, user: SessionUser, sessionId: string): Promise<SyncOutcome | "ignored"> {
   if (!/^cs_[A-Za-z0-9_]{1,200}$/.test(sessionId)) return "ignored";
-  const session = await billing.stripe.checkout.sessions.retrieve(sessionId, { expand: ["subscription"] });
+  const session = await billing.stripe.checkout.sessions.retrieve(sessionId);
   const owner = session.client_reference_id ?? session.metadata?.user_id ?? null;
   if (owner !== user.id) {
     console.warn(`Checkout Session ${sessionId} does not belong to the signed-in user; ignored`);
     return "ignored";
   }
-  if (session.status !== "complete" || !session.subscription) return "ignored";
-  return syncSubscription(billing, session.subscription);
+  const subscriptionId = idOf(session.subscription);
+  if (session.status !== "complete" || !subscriptionId) return "ignored";
+  // Read again rather than taken from the session: a copy read before this moment could overwrite
+  // a newer state a webhook stored meanwhile (a cancellation, a failed payment).
+  return syncSubscription(billing, subscriptionId);
 }
 
 // ——— the webhook's events ————————————————————————————————————————————————————————————————————

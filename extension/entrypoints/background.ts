@@ -88,16 +88,20 @@ export default defineBackground(() => {
   }
 
   async function suggest(message: Extract<Request, { type: "suggest" }>, senderUrl: string | undefined): Promise<SuggestResult> {
-    const host = hostOf(senderUrl);
-    const state = await stored();
-    if (!state.token) return { ok: false, failure: { kind: "not_connected" } };
-    if (state.paused) return { ok: false, failure: { kind: "paused" } };
-    if (!isSiteEnabled(state.disabledSites, host)) return { ok: false, failure: { kind: "site_off" } };
-    if (!canReachApp(APP_URL, navigator.onLine)) return { ok: false, failure: { kind: "offline" } };
-
+    // Known before the first await: an abort sent while the settings are read still reaches it.
     const controller = new AbortController();
     inFlight.set(message.requestId, controller);
+    const host = hostOf(senderUrl);
+    let token: string | undefined;
     try {
+      const state = await stored();
+      token = state.token;
+      if (!state.token) return { ok: false, failure: { kind: "not_connected" } };
+      if (state.paused) return { ok: false, failure: { kind: "paused" } };
+      if (!isSiteEnabled(state.disabledSites, host)) return { ok: false, failure: { kind: "site_off" } };
+      if (!canReachApp(APP_URL, navigator.onLine)) return { ok: false, failure: { kind: "offline" } };
+      if (controller.signal.aborted) return { ok: false, failure: { kind: "aborted" } };
+
       const result = await api.optimize(
         state.token,
         { text: message.text, tone: message.tone, platform: platformForHost(host), draftId: message.draftId },
@@ -110,7 +114,7 @@ export default defineBackground(() => {
         case "aborted":
           return { ok: false, failure: { kind: "aborted" } };
         case "unauthorized":
-          await forgetRefusedToken(state.token);
+          if (token) await forgetRefusedToken(token);
           return { ok: false, failure: { kind: "not_connected" } };
         case "quota_exceeded":
           return {

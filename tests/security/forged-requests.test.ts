@@ -88,7 +88,7 @@ const FORGERIES: Record<string, Forgery> = {
   },
   // The forger's own emailed link, completed in the victim's browser (see login-csrf.test.ts).
   "routes/auth/confirm": {
-    submissions: async () => [form({ token_hash: await mallorysRecoveryTokenHash(), type: "recovery", next: "" })],
+    submissions: async () => [form({ token_hash: await mallorysRecoveryTokenHash(), type: "recovery", next: "", email: MALLORY })],
     takesEffect: true,
   },
   "routes/auth/forgot-password": { submissions: async () => [form({ email: VICTIM })], takesEffect: true },

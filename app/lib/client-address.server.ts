@@ -29,11 +29,15 @@ export function clientAddress(request: Request, context: Readonly<RouterContextP
  */
 export function rateLimitedBlock(address: string): string {
   const plain = address.trim().toLowerCase().replace(/%.*$/, "");
-  const mapped = /^(?:0{0,4}:){0,5}:?ffff:(\d{1,3}(?:\.\d{1,3}){3})$/.exec(plain);
-  if (mapped) return mapped[1]!;
   if (!plain.includes(":")) return plain;
   const groups = ipv6Groups(plain);
-  return groups ? `${groups.slice(0, 4).join(":")}::/64` : plain;
+  if (!groups) return plain;
+  // ::ffff:a.b.c.d, however written: the IPv4 client it stands for.
+  if (groups.slice(0, 5).every((group) => group === "0") && groups[5] === "ffff") {
+    const [high, low] = groups.slice(6).map((group) => Number.parseInt(group, 16)) as [number, number];
+    return [high >> 8, high & 0xff, low >> 8, low & 0xff].join(".");
+  }
+  return `${groups.slice(0, 4).join(":")}::/64`;
 }
 
 /** The eight 16-bit groups of an IPv6 address (hex, no leading zeros), or null. */

@@ -96,14 +96,14 @@ export default defineBackground(() => {
     try {
       const state = await stored();
       token = state.token;
-      if (!state.token) return { ok: false, failure: { kind: "not_connected" } };
+      if (!token) return { ok: false, failure: { kind: "not_connected" } };
       if (state.paused) return { ok: false, failure: { kind: "paused" } };
       if (!isSiteEnabled(state.disabledSites, host)) return { ok: false, failure: { kind: "site_off" } };
       if (!canReachApp(APP_URL, navigator.onLine)) return { ok: false, failure: { kind: "offline" } };
       if (controller.signal.aborted) return { ok: false, failure: { kind: "aborted" } };
 
       const result = await api.optimize(
-        state.token,
+        token,
         { text: message.text, tone: message.tone, platform: platformForHost(host), draftId: message.draftId },
         controller.signal,
       );

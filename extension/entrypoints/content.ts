@@ -210,7 +210,7 @@ export default defineContentScript({
       if (!field || !session || session.view.kind !== "ready") return;
       const { suggestion, tone } = session.view;
       const current = readFieldText(field);
-      if (!sameWords(current, session.lastRequestedText)) {
+      if (!sameTextSpacingAside(current, session.lastRequestedText)) {
         // The user typed on after this suggestion was written (fewer words than ask for a new one
         // on their own, or within the pause): it would throw their new words away. Ask for one
         // for the text as it is now; Replace again once it is ready.
@@ -348,7 +348,7 @@ export default defineContentScript({
   },
 });
 
-/** Whether two texts say the same, spacing aside (a trailing space typed after a suggestion is no change). */
-function sameWords(a: string, b: string): boolean {
+/** Whether two texts are the same but for spacing (a trailing space typed after a suggestion is no change). */
+function sameTextSpacingAside(a: string, b: string): boolean {
   return a.replace(/\s+/g, " ").trim() === b.replace(/\s+/g, " ").trim();
 }

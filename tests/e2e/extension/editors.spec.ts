@@ -69,12 +69,7 @@ for (const { fixture, undo, fixme } of CASES) {
 test("Replace after the user typed on asks again for the text as it is now, and never drops the new words", async ({ connected: _connected, openFixture }) => {
   const page = await openFixture("textarea");
   const overlay = await Overlay.on(page);
-  await page.getByLabel("Message").click();
-  await page.keyboard.type(MESSAGE);
-  await expect.poll(async () => (await overlay.snapshot())?.iconState).toBe("ready");
-  await overlay.click("icon");
-  await expect.poll(async () => (await overlay.snapshot())?.suggestion ?? null).not.toBeNull();
-  const forTheOldText = (await overlay.snapshot())!.suggestion!;
+  const forTheOldText = await overlay.suggestionFor(MESSAGE);
 
   // Two more words: too few to ask on their own, so the card still holds the older suggestion.
   await page.keyboard.press("Escape");

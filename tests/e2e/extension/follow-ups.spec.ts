@@ -87,12 +87,7 @@ function wallClock(at: Date, timeZone: string): string {
 }
 
 async function replaceInTextarea(fixture: Page, overlay: Overlay): Promise<string> {
-  await fixture.getByLabel("Message").click();
-  await fixture.keyboard.type(MESSAGE);
-  await expect.poll(async () => (await overlay.snapshot())?.iconState).toBe("ready");
-  await overlay.click("icon");
-  await expect.poll(async () => (await overlay.snapshot())?.suggestion ?? null).not.toBeNull();
-  const suggestion = (await overlay.snapshot())!.suggestion!;
+  const suggestion = await overlay.suggestionFor(MESSAGE);
   await overlay.click("Replace");
   await expect.poll(() => fixture.evaluate(() => window.__state?.())).toBe(suggestion);
   return suggestion;

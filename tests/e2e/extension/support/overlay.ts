@@ -4,7 +4,7 @@
  * `DOM.getDocument({ pierce: true })` and clicks its buttons, choices and fields with the real mouse, at
  * their boxes.
  */
-import type { CDPSession, Page } from "@playwright/test";
+import { type CDPSession, expect, type Page } from "@playwright/test";
 
 type DomNode = { nodeName: string; backendNodeId: number; children?: DomNode[]; shadowRoots?: DomNode[]; contentDocument?: DomNode };
 
@@ -150,6 +150,19 @@ export class Overlay {
     const point = await this.call<{ x: number; y: number }>(BOX, [target]);
     if (!point) throw new Error(`The overlay shows no "${target}" to click.`);
     await this.page.mouse.click(point.x, point.y);
+  }
+
+  /**
+   * Types `text` into the page's "Message" field as the user does, waits for the icon to say a
+   * suggestion is ready, opens the card, and answers the suggestion it shows.
+   */
+  async suggestionFor(text: string): Promise<string> {
+    await this.page.getByLabel("Message").click();
+    await this.page.keyboard.type(text);
+    await expect.poll(async () => (await this.snapshot())?.iconState).toBe("ready");
+    await this.click("icon");
+    await expect.poll(async () => (await this.snapshot())?.suggestion ?? null).not.toBeNull();
+    return (await this.snapshot())!.suggestion!;
   }
 
   /** Fills a field of the card (see FIND) the way Playwright's fill does. */

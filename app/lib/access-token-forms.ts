@@ -2,11 +2,18 @@ import "./zod-config";
 import { z } from "zod";
 import { isPlainLine } from "./plain-text";
 
-/** The Account page's token forms and the extension hand-over's parameters, shared by browser and server. */
+// The Account page's token forms and the extension hand-over's parameters, shared by browser and server.
+
+/** Active (not revoked, not idle-expired) tokens a user may have at once; the database enforces it too. */
+export const MAX_ACTIVE_TOKENS = 20;
+
 export const TOKEN_MESSAGES = {
   name: "Give the token a name, such as 'Work laptop' or 'CRM script'.",
   nameTooLong: "Token names can be at most 100 characters.",
   namePlain: "Token names can use letters, numbers, spaces and punctuation.",
+  limit: `You already have ${MAX_ACTIVE_TOKENS} tokens. Revoke one you no longer use first.`,
+  /** The hand-over's page and the extension's popup: where to go, and what to do after. */
+  extensionLimit: `You already have ${MAX_ACTIVE_TOKENS} access tokens. Revoke one you no longer use on your Account page, then connect again.`,
 } as const;
 
 export const createTokenSchema = z.object({

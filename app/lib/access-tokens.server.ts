@@ -10,9 +10,7 @@ import { sharedServiceClient } from "./supabase.server";
  */
 export const TOKEN_PREFIX = "tw_";
 export const TOKEN_PATTERN = /^tw_[A-Za-z0-9_-]{43}$/;
-export const MAX_ACTIVE_TOKENS = 20;
 export const TOKEN_IDLE_EXPIRY_DAYS = 90;
-export const EXTENSION_TOKEN_NAME = "Browser extension";
 
 export type AccessTokenSummary = {
   id: string;
@@ -106,13 +104,23 @@ export async function createExtensionCode(env: AppEnv, userId: string, codeChall
   return code;
 }
 
-/** Exchanges a code and its PKCE verifier for a new token named "Browser extension", once. */
-export async function exchangeExtensionCode(env: AppEnv, code: string, codeVerifier: string): Promise<CreatedToken | null> {
-  const { data: userId, error } = await sharedServiceClient(env).rpc("redeem_extension_code", {
-    p_code_hash: await sha256Hex(code),
-    p_code_challenge: await pkceChallenge(codeVerifier),
-  });
-  if (error) throw new Error(`redeem_extension_code failed: ${error.code}`);
-  if (typeof userId !== "string") return null;
-  return createAccessToken(env, userId, EXTENSION_TOKEN_NAME);
+/**
+ * Exchanges a code and its PKCE verifier for a new token named "Browser extension", once and in
+ * one transaction: "invalid" for an unknown, used or expired code or a wrong verifier (which
+ * spends the code), "limit_reached" when the user already has the maximum of active tokens (the
+ * code stays unspent).
+ */
+export async function exchangeExtensionCode(env: AppEnv, code: string, codeVerifier: string): Promise<CreatedToken | "invalid" | "limit_reached"> {
+  const token = `${TOKEN_PREFIX}${randomSecret()}`;
+  const { data, error } = await sharedServiceClient(env)
+    .rpc("exchange_extension_code", {
+      p_code_hash: await sha256Hex(code),
+      p_code_challenge: await pkceChallenge(codeVerifier),
+      p_token_hash: await sha256Hex(token),
+      p_hint: token.slice(-4),
+    })
+    .single<{ outcome: "created" | "invalid" | "limit_reached"; id: string; name: string; hint: string; created_at: string }>();
+  if (error) throw new Error(`exchange_extension_code failed: ${error.code}`);
+  if (data.outcome !== "created") return data.outcome;
+  return { token, summary: { id: data.id, name: data.name, hint: data.hint, createdAt: data.created_at, lastUsedAt: null } };
 }

@@ -5,6 +5,7 @@ import { APP_URL, appLink } from "../lib/config";
 import {
   CONNECT_ATTEMPT_TTL_MS,
   codeChallengeS256,
+  connectFailureMessage,
   connectUrl,
   createCodeVerifier,
   createState,
@@ -397,9 +398,7 @@ export default defineBackground(() => {
     if (landing.kind === "elsewhere") return;
     await sessionArea().remove(PENDING_KEY);
     if (landing.kind === "error") {
-      await browser.storage.local.set({
-        [KEYS.lastConnectError]: landing.error === "access_denied" ? "Connection cancelled." : "The connection did not complete. Try again.",
-      });
+      await browser.storage.local.set({ [KEYS.lastConnectError]: connectFailureMessage(landing.error) });
       return;
     }
     try {
@@ -408,8 +407,10 @@ export default defineBackground(() => {
       await browser.storage.local.set({ [KEYS.token]: token });
       await account();
       void sync();
-    } catch {
-      await browser.storage.local.set({ [KEYS.lastConnectError]: "The connection did not complete. Try again." });
+    } catch (error) {
+      // The server's own words when the account is at its token limit (they say where to go).
+      const message = error instanceof ApiError && error.code === "limit_reached" ? error.message : connectFailureMessage("exchange_failed");
+      await browser.storage.local.set({ [KEYS.lastConnectError]: message });
     }
   }
 

@@ -66,6 +66,16 @@ export function readConnectedUrl(address: string, appUrl: string, expectedState:
   return { kind: "error", error: error ?? "invalid_request" };
 }
 
+/**
+ * What the popup says after a connect attempt that gave no token, by the error its landing page
+ * named (`token_limit`: the account already has the most access tokens it may have).
+ */
+export function connectFailureMessage(error: string): string {
+  if (error === "access_denied") return "Connection cancelled.";
+  if (error === "token_limit") return "Your account already has the most access tokens it can have. Revoke one on your Account page, then connect again.";
+  return "The connection did not complete. Try again.";
+}
+
 /** A connect attempt in progress, kept by the service worker until the tab lands. */
 export interface PendingConnect {
   tabId: number;

@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import {
   base64url,
   codeChallengeS256,
+  connectFailureMessage,
   connectUrl,
   createCodeVerifier,
   createState,
@@ -61,6 +62,16 @@ describe("connect URLs", () => {
 
   it("reports a cancelled approval", () => {
     expect(readConnectedUrl(`${APP}/extension/connected?error=access_denied&state=s1`, APP, "s1")).toEqual({ kind: "error", error: "access_denied" });
+  });
+
+  it("tells the user what to do when the account is at its token limit, and says cancelled or try again otherwise", () => {
+    const landing = readConnectedUrl(`${APP}/extension/connected?error=token_limit&state=s1`, APP, "s1");
+    expect(landing).toEqual({ kind: "error", error: "token_limit" });
+    expect(connectFailureMessage("token_limit")).toBe(
+      "Your account already has the most access tokens it can have. Revoke one on your Account page, then connect again.",
+    );
+    expect(connectFailureMessage("access_denied")).toBe("Connection cancelled.");
+    expect(connectFailureMessage("state_mismatch")).toBe("The connection did not complete. Try again.");
   });
 
   it("keeps watching on other pages and other origins", () => {

@@ -1,7 +1,7 @@
 import type { SubmissionResult } from "@conform-to/react";
 import type { RouterContextProvider } from "react-router";
-import { createAccessToken, MAX_ACTIVE_TOKENS, revokeAccessToken } from "~/lib/access-tokens.server";
-import { createTokenSchema, revokeTokenSchema } from "~/lib/access-token-forms";
+import { createAccessToken, revokeAccessToken } from "~/lib/access-tokens.server";
+import { createTokenSchema, revokeTokenSchema, TOKEN_MESSAGES } from "~/lib/access-token-forms";
 import { dashboardUser } from "~/lib/dashboard-guard.server";
 import { getEnv } from "~/lib/env.server";
 import { invalidSubmission, validateForm, type FormAnswer } from "~/lib/form-validation.server";
@@ -22,7 +22,7 @@ export async function createTokenAction(context: Readonly<RouterContextProvider>
     flashToast(context, {
       variant: "destructive",
       title: "Error",
-      description: `You already have ${MAX_ACTIVE_TOKENS} tokens. Revoke one you no longer use first.`,
+      description: TOKEN_MESSAGES.limit,
     });
     return { tokenResult: validated.submission.reply() };
   }

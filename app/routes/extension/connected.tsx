@@ -1,4 +1,7 @@
+import { href, Link } from "react-router";
 import { LogoMark } from "~/components/logo";
+import { buttonClasses } from "~/components/ui/button";
+import { TOKEN_MESSAGES } from "~/lib/access-token-forms";
 import type { Route } from "./+types/connected";
 
 /**
@@ -7,17 +10,20 @@ import type { Route } from "./+types/connected";
  */
 export function loader({ request }: Route.LoaderArgs) {
   const params = new URL(request.url).searchParams;
-  return { connected: params.has("code"), denied: params.get("error") === "access_denied" };
+  return { connected: params.has("code"), error: params.get("error") };
 }
 
 export const meta = () => [{ title: "Extension connected | Tonewise" }, { name: "robots", content: "noindex" }];
 
-export default function ExtensionConnected({ loaderData: { connected, denied } }: Route.ComponentProps) {
-  const [title, text] = connected
-    ? ["The extension is connected", "You can close this tab and start typing in any text field: Tonewise will offer a polished version when you pause."]
-    : denied
-      ? ["Connection cancelled", "The extension was not connected. You can connect it any time from its toolbar icon."]
-      : ["Something went wrong", "The extension could not be connected. Open Tonewise from your browser's toolbar and try again."];
+function outcome(connected: boolean, error: string | null): [title: string, text: string] {
+  if (connected) return ["The extension is connected", "You can close this tab and start typing in any text field: Tonewise will offer a polished version when you pause."];
+  if (error === "access_denied") return ["Connection cancelled", "The extension was not connected. You can connect it any time from its toolbar icon."];
+  if (error === "token_limit") return ["Too many access tokens", TOKEN_MESSAGES.extensionLimit];
+  return ["Something went wrong", "The extension could not be connected. Open Tonewise from your browser's toolbar and try again."];
+}
+
+export default function ExtensionConnected({ loaderData: { connected, error } }: Route.ComponentProps) {
+  const [title, text] = outcome(connected, error);
   return (
     <main id="main" className="flex min-h-dvh items-center justify-center bg-slate-50 px-4 py-12">
       <div className="w-full max-w-md rounded-2xl border border-slate-200 bg-white p-8 shadow-sm" data-extension-connected={connected ? "true" : "false"}>
@@ -27,6 +33,11 @@ export default function ExtensionConnected({ loaderData: { connected, denied } }
         </div>
         <h1 className="mt-6 text-2xl font-bold tracking-tight text-slate-900">{title}</h1>
         <p className="mt-2 text-slate-600">{text}</p>
+        {error === "token_limit" ? (
+          <Link to={`${href("/dashboard/account")}#api-tokens`} className={buttonClasses("primary", "lg", "mt-6 w-full sm:w-auto")}>
+            Go to your Account page
+          </Link>
+        ) : null}
       </div>
     </main>
   );

@@ -187,6 +187,49 @@ describe("the extension hand-over", () => {
     expect(await app.backend.sql("select * from public.access_tokens")).toEqual([]);
   });
 
+  it("tells a user with 20 active tokens where to revoke one, before and after Approve, and issues no code", async () => {
+    const client = await signUpThroughApp(app, "full@example.com");
+    for (let index = 0; index < 20; index++) await createToken(client, `Token ${index}`);
+    const { challenge } = await pkcePair();
+    const query = `code_challenge=${challenge}&code_challenge_method=S256&state=state-12345`;
+    const page = (await client.html(`/extension/connect?${query}`)).html.replaceAll("<!-- -->", "");
+    expect(page).toContain("Too many access tokens");
+    expect(page).toContain("You already have 20 access tokens. Revoke one you no longer use on your Account page, then connect again.");
+    expect(page).toContain('href="/dashboard/account#api-tokens"');
+    expect(page).not.toContain(">Approve<");
+
+    // A form posted from a tab opened earlier still gets no code.
+    const response = await client.post(`/extension/connect?${query}`, { decision: "approve" });
+    expect(response.headers.get("Location")).toBe("/extension/connected?error=token_limit&state=state-12345");
+    const landing = (await client.html("/extension/connected?error=token_limit&state=state-12345")).html.replaceAll("<!-- -->", "");
+    expect(landing).toContain("Too many access tokens");
+    expect(landing).toContain('href="/dashboard/account#api-tokens"');
+    expect(await app.backend.sql("select * from public.extension_auth_codes")).toEqual([]);
+  });
+
+  it("answers 409 limit_reached when the 20th token was made after Approve, and the code still works once one is revoked", async () => {
+    const client = await signUpThroughApp(app, "race@example.com");
+    for (let index = 0; index < 19; index++) await createToken(client, `Token ${index}`);
+    const { verifier, challenge } = await pkcePair();
+    const code = await approve(client, challenge);
+    await createToken(client, "The twentieth");
+
+    const refused = await exchange(code, verifier);
+    expect(refused.status).toBe(409);
+    expect((await refused.json()).error).toEqual({
+      code: "limit_reached",
+      message: "You already have 20 access tokens. Revoke one you no longer use on your Account page, then connect again.",
+    });
+    expect(await app.backend.sql("select name from public.access_tokens where name = 'Browser extension'")).toEqual([]);
+
+    const [oldest] = await app.backend.sql<{ id: string }>("select id from public.access_tokens where name = 'Token 0'");
+    expect((await client.post("/dashboard/account", { intent: "revoke-token", tokenId: oldest!.id })).status).toBe(200);
+    const response = await exchange(code, verifier);
+    expect(response.status).toBe(200);
+    expect((await response.json()).name).toBe("Browser extension");
+    expect((await exchange(code, verifier)).status).toBe(400);
+  });
+
   it("cancel sends no code", async () => {
     const client = await signUpThroughApp(app, "cancel@example.com");
     const { challenge } = await pkcePair();

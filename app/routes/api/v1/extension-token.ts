@@ -1,5 +1,5 @@
 import { exchangeExtensionCode, revokeAccessToken } from "~/lib/access-tokens.server";
-import { extensionTokenRequestSchema } from "~/lib/access-token-forms";
+import { extensionTokenRequestSchema, TOKEN_MESSAGES } from "~/lib/access-token-forms";
 import { authenticateApiRequest } from "~/lib/api/authenticate.server";
 import { readJsonObject } from "~/lib/api/request-body.server";
 import { parseApiInput } from "~/lib/api/validation.server";
@@ -22,7 +22,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (request.method !== "POST") return methodNotAllowed("POST, DELETE");
     const input = parseApiInput(extensionTokenRequestSchema, await readJsonObject(request));
     const created = await exchangeExtensionCode(getEnv(context), input.code, input.codeVerifier);
-    if (!created) throw new ApiError(400, "invalid_request", "This code is invalid, expired or already used. Connect the extension again.");
+    if (created === "invalid") throw new ApiError(400, "invalid_request", "This code is invalid, expired or already used. Connect the extension again.");
+    if (created === "limit_reached") throw new ApiError(409, "limit_reached", TOKEN_MESSAGES.extensionLimit);
     return apiJson({ token: created.token, tokenType: "Bearer", name: created.summary.name });
   });
 }

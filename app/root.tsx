@@ -11,6 +11,7 @@ import type { Route } from "./+types/root";
 import stylesheet from "./app.css?url";
 import { formRedirectTargets, getEnv } from "~/lib/env.server";
 import { securityHeadersMiddleware } from "~/lib/security-headers.server";
+import { apiCorsMiddleware } from "~/lib/api/cors.server";
 import { bodyLimitMiddleware } from "~/lib/body-limit.server";
 import { cachePolicyMiddleware } from "~/lib/cache-policy.server";
 import { pageCacheMiddleware, renderedPageGzipMiddleware } from "~/lib/page-cache.server";
@@ -32,6 +33,7 @@ export const middleware: Route.MiddlewareFunction[] = [
   renderedPageGzipMiddleware,
   // Public pages for anonymous visitors, from a stored rendering (docs/decisions/026).
   pageCacheMiddleware,
+  apiCorsMiddleware,
   bodyLimitMiddleware,
   csrfMiddleware,
   toastMiddleware,

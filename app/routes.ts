@@ -47,14 +47,13 @@ export default [
   // Stripe's webhook first, then what the extension calls (Bearer access tokens or the session).
   route("api/platform-stats", "routes/api/platform-stats.ts"),
   route("api/webhooks/stripe", "routes/api/stripe-webhook.ts"),
-  layout("routes/api/v1/layout.ts", [
-    route("api/v1/optimize", "routes/api/v1/optimize.ts"),
-    route("api/v1/me", "routes/api/v1/me.ts"),
-    route("api/v1/follow-ups", "routes/api/v1/follow-ups.ts"),
-    route("api/v1/follow-ups/:id", "routes/api/v1/follow-up.ts"),
-    route("api/v1/extension/token", "routes/api/v1/extension-token.ts"),
-    route("api/v1/*", "routes/api/v1/not-found.ts"),
-  ]),
+  // CORS for these is the root's apiCorsMiddleware, so that early refusals (413, 403) carry it too.
+  route("api/v1/optimize", "routes/api/v1/optimize.ts"),
+  route("api/v1/me", "routes/api/v1/me.ts"),
+  route("api/v1/follow-ups", "routes/api/v1/follow-ups.ts"),
+  route("api/v1/follow-ups/:id", "routes/api/v1/follow-up.ts"),
+  route("api/v1/extension/token", "routes/api/v1/extension-token.ts"),
+  route("api/v1/*", "routes/api/v1/not-found.ts"),
 
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

@@ -1,4 +1,5 @@
 import { href, type MiddlewareFunction } from "react-router";
+import { apiError } from "./api/responses.server";
 import { getEnv } from "./env.server";
 
 /** Routes that accept cross-site POSTs because they authenticate another way (signatures, codes). */
@@ -42,6 +43,10 @@ export const csrfMiddleware: MiddlewareFunction<Response> = async ({ request, co
     // X-Forwarded-Host), which a client can set.
     const trusted = [new URL(getEnv(context).APP_URL).origin];
     if (isCrossSiteRequest(request, trusted)) {
+      // The API answers in its own JSON shape (with CORS, so the extension can read why).
+      if (url.pathname.startsWith("/api/v1/")) {
+        return apiError(403, "forbidden", "Cross-site request refused. Send an access token as 'Authorization: Bearer tw_…'.");
+      }
       return new Response("Cross-site request refused", {
         status: 403,
         headers: { "Content-Type": "text/plain; charset=utf-8" },

@@ -3,9 +3,10 @@
  * 1 MB for the Stripe webhook — whatever route it is sent to, with or without a length.
  */
 import { describe, expect, it } from "vitest";
-import { appForThisFile, signUpThroughApp } from "../integration/app/app-harness.ts";
+import { appForThisFile, createTokenThroughApp, signUpThroughApp } from "../integration/app/app-harness.ts";
 
 const app = appForThisFile();
+const EXTENSION_ORIGIN = "chrome-extension://abcdefghijklmnopabcdefghijklmnop";
 
 function endlessBody(): { body: ReadableStream<Uint8Array>; pulled: () => number } {
   let pulled = 0;
@@ -69,6 +70,25 @@ describe("request body limits", () => {
       body: big,
     });
     expect(response.status).toBe(413);
+    expect((await response.json()).error.code).toBe("payload_too_large");
+  });
+
+  it("lets the extension read the refusal: an oversized call from its origin answers with CORS", async () => {
+    const client = await signUpThroughApp(app, "api-size-cors@example.com");
+    const token = await createTokenThroughApp(client, "Browser extension");
+    const big = JSON.stringify({ text: "x".repeat(70 * 1024) });
+    const response = await app.client().fetch("/api/v1/optimize", {
+      method: "POST",
+      headers: {
+        Authorization: `Bearer ${token}`,
+        Origin: EXTENSION_ORIGIN,
+        "Content-Type": "application/json",
+        "Content-Length": String(big.length),
+      },
+      body: big,
+    });
+    expect(response.status).toBe(413);
+    expect(response.headers.get("Access-Control-Allow-Origin")).toBe(EXTENSION_ORIGIN);
     expect((await response.json()).error.code).toBe("payload_too_large");
   });
 });

@@ -412,6 +412,22 @@ describe("the extension's API (/api/v1/*) and a foreign page", () => {
     expect(extension.headers.get("Access-Control-Allow-Credentials")).toBeNull();
   });
 
+  it("refuses a cross-site call without a token in the API's own shape, readable only by the extension's origin", async () => {
+    const victim = await signUpThroughApp(app, VICTIM, VICTIM_NAME);
+    const before = await stateNow();
+    for (const origin of [EVIL, EXTENSION]) {
+      const response = await victim.fetch("/api/v1/me", {
+        method: "PATCH",
+        headers: { Origin: origin, "Sec-Fetch-Site": "cross-site", "Content-Type": "application/json" },
+        body: JSON.stringify({ settings: { defaultTone: "friendly" } }),
+      });
+      expect(response.status).toBe(403);
+      expect((await response.json()).error.code).toBe("forbidden");
+      expect(response.headers.get("Access-Control-Allow-Origin")).toBe(origin === EXTENSION ? EXTENSION : null);
+    }
+    expect(await stateNow()).toEqual(before);
+  });
+
   it("revokes no token for a cross-site DELETE with only the victim's cookies", async () => {
     const victim = await signUpThroughApp(app, VICTIM, VICTIM_NAME);
     expect((await victim.post("/dashboard/account", { intent: "create-token", name: "Laptop" })).status).toBe(200);

@@ -5,14 +5,17 @@ import { getEnv } from "../env.server";
  * CORS for `/api/v1/*`: only the configured extension origins (`EXTENSION_ORIGINS`) may call it
  * from a browser context. Preflights are answered here; any other origin gets no CORS headers at
  * all, so the browser keeps the answer from it. No credentials are allowed cross-origin: the
- * extension authenticates with its Bearer token, never with the site's cookies.
+ * extension authenticates with its Bearer token, never with the site's cookies. It runs in the
+ * root's middleware ahead of the body limit and the CSRF check, so the extension can read their
+ * refusals (413, 403) as it reads any other API error.
  */
 const ALLOWED_METHODS = "GET, POST, PATCH, DELETE, OPTIONS";
 const ALLOWED_HEADERS = "Authorization, Content-Type";
 const EXPOSED_HEADERS = "Retry-After";
 const PREFLIGHT_MAX_AGE_SECONDS = "600";
 
-export const corsMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {
+export const apiCorsMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {
+  if (!new URL(request.url).pathname.startsWith("/api/v1/")) return next();
   const origin = request.headers.get("Origin");
   const allowed = origin !== null && getEnv(context).EXTENSION_ORIGINS.includes(origin);
 

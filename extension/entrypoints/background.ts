@@ -31,6 +31,7 @@ import {
   SUMMARY_NOTIFICATION,
   SYNC_PERIOD_MINUTES,
 } from "../lib/reminders";
+import { senderHost, senderMay } from "../lib/message-senders";
 import { isSiteEnabled, KEYS, type StoredState, withSite } from "../lib/settings";
 
 const PENDING_KEY = "pendingConnect";
@@ -53,14 +54,6 @@ export default defineBackground(() => {
       return undefined;
     }
     return value;
-  }
-
-  function hostOf(url: string | undefined): string {
-    try {
-      return url ? new URL(url).hostname : "";
-    } catch {
-      return "";
-    }
   }
 
   /** Forgets the token and everything read with it: the account's zone, the reminders, their alarms and notifications. */
@@ -88,11 +81,10 @@ export default defineBackground(() => {
     };
   }
 
-  async function suggest(message: Extract<Request, { type: "suggest" }>, senderUrl: string | undefined): Promise<SuggestResult> {
+  async function suggest(message: Extract<Request, { type: "suggest" }>, host: string): Promise<SuggestResult> {
     // Known before the first await: an abort sent while the settings are read still reaches it.
     const controller = new AbortController();
     inFlight.set(message.requestId, controller);
-    const host = hostOf(senderUrl);
     let token: string | undefined;
     try {
       const state = await stored();
@@ -438,12 +430,12 @@ export default defineBackground(() => {
   async function handle(message: Request, sender: Browser.runtime.MessageSender): Promise<ResponseMap[Request["type"]]> {
     switch (message.type) {
       case "suggest":
-        return suggest(message, sender.url ?? sender.tab?.url);
+        return suggest(message, senderHost(sender));
       case "abort":
         inFlight.get(message.requestId)?.abort();
         return null;
       case "status":
-        return status(message.host ?? hostOf(sender.url ?? sender.tab?.url));
+        return status(message.host ?? senderHost(sender));
       case "connect":
         await startConnect();
         return null;
@@ -475,6 +467,7 @@ export default defineBackground(() => {
     // Only this extension's own pages and content scripts talk to it.
     if (sender.id !== browser.runtime.id) return false;
     if (typeof message !== "object" || message === null || !("type" in message)) return false;
+    if (!senderMay((message as Request).type, sender, location.origin)) return false;
     handle(message as Request, sender).then(sendResponse, () => sendResponse(null));
     return true;
   });

@@ -1,7 +1,7 @@
 /**
  * Where the extension must stay out, and what it shows when it cannot help: password, code and
  * opted-out fields get no icon and send nothing; a site switched off in the popup gets nothing
- * until it is switched back on; at the Free limit the card says so with Upgrade; Disconnect
+ * until it is switched back on, nor do the frames its pages embed from other hosts; at the Free limit the card says so with Upgrade; Disconnect
  * revokes the token on the server and the field asks to connect again.
  *
  * "Nothing happened" is never a wait: each test first gets a positive control on the same page
@@ -28,7 +28,7 @@ function watchOptimize(context: BrowserContext): string[] {
   return texts;
 }
 
-type ExtensionGlobals = { chrome: { storage: { local: { get(key: string): Promise<Record<string, unknown>> } } } };
+type ExtensionGlobals = { chrome: { storage: { local: { get(key: string): Promise<Record<string, unknown>>; set(items: Record<string, unknown>): Promise<void> } } } };
 
 /** What the extension keeps under this storage.local key (read from the popup page). */
 async function stored(popup: Page, key: string): Promise<unknown> {
@@ -132,6 +132,29 @@ test("a site switched off in the popup gets nothing until it is switched back on
   await page.keyboard.type(" and let me know what you think");
   await expect.poll(async () => (await overlay.snapshot())?.iconState).toBe("ready");
   expect(new Set(optimize)).toEqual(new Set([`${MESSAGE} and let me know what you think`]));
+});
+
+test("a site switched off covers the frames embedded in its pages, whatever their host", async ({ context, extensionId, connected: _connected, openFixture, fixturesOrigin }) => {
+  const optimize = watchOptimize(context);
+  const popup = await openPopup(context, extensionId);
+  // The switch as the popup sets it for the tab's site (the popup names only a site it may read; see above).
+  await popup.evaluate(() => (globalThis as unknown as ExtensionGlobals).chrome.storage.local.set({ disabledSites: ["127.0.0.1"] }));
+  await expect.poll(() => stored(popup, "disabledSites")).toEqual(["127.0.0.1"]);
+
+  const page = await openFixture("framed");
+  const framed = page.frameLocator("iframe").getByLabel("Message");
+  await framed.click();
+  await page.keyboard.type(MESSAGE);
+  await expect(framed).toHaveValue(MESSAGE);
+
+  // Positive control, started later: the same field on its own host, a site that is on, is asked for.
+  const control = await context.newPage();
+  await control.goto(`${fixturesOrigin.replace("127.0.0.1", "localhost")}/textarea.html`);
+  const field = control.getByLabel("Message");
+  await field.click();
+  await control.keyboard.type(`${MESSAGE} (its own page)`);
+  await expect.poll(() => optimize).toContain(`${MESSAGE} (its own page)`);
+  expect(optimize).toEqual([`${MESSAGE} (its own page)`]);
 });
 
 test("at the Free limit the card says so and offers Upgrade, and nothing more is counted", async ({ context, extensionId, connected, openFixture, request }) => {

@@ -1,0 +1,52 @@
+/**
+ * Who sent a message to the service worker, and what that sender may ask for. Content scripts run
+ * in every page and every frame; the popup is one of the extension's own pages. Chrome and Firefox
+ * already refuse messages from other extensions and from web pages (no externally_connectable);
+ * this keeps the in-page script to what the in-page card needs, so a page that ever got hold of
+ * that script's messaging could not disconnect the account, change its defaults or switch sites.
+ */
+import type { Request } from "./messages";
+
+export interface SenderInfo {
+  /** The sending frame's (or extension page's) address. */
+  url?: string;
+  /** The tab it lives in, with the address in its bar (content scripts only). */
+  tab?: { url?: string };
+}
+
+/** Messages only the extension's own pages send (the popup). */
+const EXTENSION_PAGES_ONLY: ReadonlySet<Request["type"]> = new Set([
+  "disconnect",
+  "account",
+  "saveDefaults",
+  "setPaused",
+  "setSiteEnabled",
+  "followUps",
+]);
+
+/** Whether `sender` may send a message of this type; `extensionOrigin` is e.g. `chrome-extension://<id>`. */
+export function senderMay(type: Request["type"], sender: SenderInfo, extensionOrigin: string): boolean {
+  if (!EXTENSION_PAGES_ONLY.has(type)) return true;
+  try {
+    return sender.url !== undefined && new URL(sender.url).origin === new URL(extensionOrigin).origin;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The host a content script's message is judged by (the site switch) and described by (the
+ * platform): the tab's, as the popup's "On for …" switch names it, so a field in an embedded
+ * frame belongs to the page around it. The frame's own address only when the tab's is unknown.
+ */
+export function senderHost(sender: SenderInfo): string {
+  for (const address of [sender.tab?.url, sender.url]) {
+    if (!address) continue;
+    try {
+      return new URL(address).hostname;
+    } catch {
+      // An address we cannot read: try the next.
+    }
+  }
+  return "";
+}

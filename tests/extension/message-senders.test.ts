@@ -1,0 +1,43 @@
+import { describe, expect, it } from "vitest";
+import { senderHost, senderMay } from "../../extension/lib/message-senders";
+
+const EXTENSION = "chrome-extension://abcdefghijklmnopabcdefghijklmnop/";
+const POPUP = { url: `${EXTENSION}popup.html` };
+const PAGE = { url: "https://mail.example.com/inbox", tab: { url: "https://mail.example.com/inbox" } };
+
+describe("what a sender may ask the service worker", () => {
+  it("lets the popup send everything, also when it is open in a tab", () => {
+    for (const type of ["disconnect", "account", "saveDefaults", "setPaused", "setSiteEnabled", "followUps", "suggest", "status"] as const) {
+      expect(senderMay(type, POPUP, EXTENSION), type).toBe(true);
+      expect(senderMay(type, { ...POPUP, tab: { url: POPUP.url } }, EXTENSION), type).toBe(true);
+    }
+  });
+
+  it("keeps a content script to what the in-page card needs", () => {
+    for (const type of ["suggest", "abort", "status", "connect", "openApp", "createFollowUp"] as const) {
+      expect(senderMay(type, PAGE, EXTENSION), type).toBe(true);
+    }
+    for (const type of ["disconnect", "account", "saveDefaults", "setPaused", "setSiteEnabled", "followUps"] as const) {
+      expect(senderMay(type, PAGE, EXTENSION), type).toBe(false);
+    }
+  });
+
+  it("refuses a popup-only message from another extension's page or a sender without an address", () => {
+    expect(senderMay("disconnect", { url: "chrome-extension://bbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb/popup.html" }, EXTENSION)).toBe(false);
+    expect(senderMay("disconnect", {}, EXTENSION)).toBe(false);
+    expect(senderMay("disconnect", { url: "not a url" }, EXTENSION)).toBe(false);
+  });
+});
+
+describe("the site a content script's message belongs to", () => {
+  it("is the tab's host, so a field in an embedded frame counts as the page around it", () => {
+    expect(senderHost({ url: "https://widget.example.net/compose", tab: { url: "https://crm.example.com/deals/7" } })).toBe("crm.example.com");
+  });
+
+  it("is the frame's host only when the tab's address is unknown or unreadable", () => {
+    expect(senderHost({ url: "https://widget.example.net/compose" })).toBe("widget.example.net");
+    expect(senderHost({ url: "https://widget.example.net/compose", tab: { url: "" } })).toBe("widget.example.net");
+    expect(senderHost({ url: "https://widget.example.net/compose", tab: {} })).toBe("widget.example.net");
+    expect(senderHost({})).toBe("");
+  });
+});

@@ -12,7 +12,7 @@ import { createOverlay, type OverlayView } from "../lib/overlay";
 import { createPauseScheduler, type PauseScheduler } from "../lib/pause";
 import type { ReminderDraft, ReminderStep } from "../lib/reminder-card";
 import { draftDueAt } from "../lib/reminder-card";
-import { copyToClipboard, replaceFieldText } from "../lib/replace";
+import { replaceFieldText } from "../lib/replace";
 import { send } from "../lib/runtime";
 import { KEYS } from "../lib/settings";
 
@@ -57,7 +57,7 @@ export default defineContentScript({
       },
       onCopy() {
         const session = active && sessions.get(active);
-        if (session && (session.view.kind === "ready" || session.view.kind === "not_replaced")) void copyToClipboard(session.view.suggestion);
+        if (session && (session.view.kind === "ready" || session.view.kind === "not_replaced")) void overlay.copy(session.view.suggestion);
       },
       onRetry() {
         const session = active && sessions.get(active);
@@ -217,7 +217,7 @@ export default defineContentScript({
         session.scheduler.requestNow(current);
         return;
       }
-      const outcome = await replaceFieldText(field, suggestion);
+      const outcome = await replaceFieldText(field, suggestion, { copy: (text) => overlay.copy(text) });
       if (outcome.ok) {
         session.scheduler.acknowledge(readFieldText(field));
         overlay.closeCard();

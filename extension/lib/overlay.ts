@@ -6,6 +6,7 @@
  */
 import { TONES, type Tone } from "./api";
 import { REMIND_LABEL, REMINDER_STYLE, type ReminderHandlers, type ReminderStep, renderReminder } from "./reminder-card";
+import { copyToClipboard } from "./replace";
 
 export type OverlayView =
   | { kind: "idle" }
@@ -80,6 +81,8 @@ export interface Overlay {
   readonly cardOpen: boolean;
   /** Whether an event's path goes through the overlay (focus moving into the card, clicks on it). */
   contains(event: Event): boolean;
+  /** Copies text to the clipboard without ever putting it where the page's scripts can read it. */
+  copy(text: string): Promise<boolean>;
   destroy(): void;
 }
 
@@ -326,6 +329,10 @@ export function createOverlay(doc: Document, handlers: OverlayHandlers): Overlay
     },
     contains(event) {
       return event.composedPath().includes(host);
+    },
+    copy(text) {
+      if (!host.isConnected) doc.documentElement.append(host);
+      return copyToClipboard(text, doc, root);
     },
     destroy() {
       host.remove();

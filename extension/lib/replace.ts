@@ -160,8 +160,12 @@ async function tryPaste(field: EditableField, text: string): Promise<boolean> {
   return fieldHolds(field, text);
 }
 
-/** Copies with the async Clipboard API, or a hidden textarea and `execCommand("copy")`. */
-export async function copyToClipboard(text: string, doc: Document = document): Promise<boolean> {
+/**
+ * Copies with the async Clipboard API, or a hidden textarea and `execCommand("copy")`. The
+ * textarea goes into `scratch` (the overlay's closed shadow root), where the page's own scripts
+ * cannot see it: a page is shown a suggestion only when the user puts it into the page.
+ */
+export async function copyToClipboard(text: string, doc: Document, scratch: Node): Promise<boolean> {
   try {
     await doc.defaultView?.navigator.clipboard.writeText(text);
     return true;
@@ -169,8 +173,10 @@ export async function copyToClipboard(text: string, doc: Document = document): P
     const area = doc.createElement("textarea");
     area.value = text;
     area.setAttribute("readonly", "");
+    area.setAttribute("aria-hidden", "true");
+    area.tabIndex = -1;
     area.style.cssText = "position:fixed;top:0;left:0;opacity:0;pointer-events:none";
-    doc.body.append(area);
+    scratch.appendChild(area);
     area.select();
     let ok: boolean;
     try {
@@ -192,6 +198,5 @@ export async function replaceFieldText(field: EditableField, text: string, optio
     if (await tryBeforeInput(field, text)) return { ok: true, method: "beforeinput" };
     if (await tryPaste(field, text)) return { ok: true, method: "paste" };
   }
-  const copy = options.copy ?? ((t: string) => copyToClipboard(t, field.ownerDocument));
-  return { ok: false, copied: await copy(text) };
+  return { ok: false, copied: options.copy ? await options.copy(text) : false };
 }

@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { replaceFieldText } from "../../extension/lib/replace";
+import { copyToClipboard, replaceFieldText } from "../../extension/lib/replace";
 
 const SUGGESTION = "Hi Sam, following up on the proposal I sent on Tuesday.";
 
@@ -205,5 +205,39 @@ describe("replace chain", () => {
     });
     const copy = vi.fn(async () => true);
     await expect(replaceFieldText(area, SUGGESTION, { copy })).resolves.toEqual({ ok: false, copied: true });
+  });
+});
+
+describe("copying when the Clipboard API is refused", () => {
+  it("copies from a textarea inside the overlay's closed shadow root, which the page's scripts never see", async () => {
+    Object.defineProperty(window.navigator, "clipboard", {
+      configurable: true,
+      value: { writeText: vi.fn(async () => Promise.reject(new DOMException("Write permission denied.", "NotAllowedError"))) },
+    });
+    const host = document.createElement("tonewise-overlay");
+    document.documentElement.append(host);
+    const scratch = host.attachShadow({ mode: "closed" });
+
+    // What a page could do to read it: watch its document for added nodes and their text.
+    const seenByPage: string[] = [];
+    const observer = new MutationObserver((records) => {
+      for (const record of records) for (const node of record.addedNodes) seenByPage.push((node as HTMLTextAreaElement).value ?? node.textContent ?? "");
+    });
+    observer.observe(document, { childList: true, subtree: true });
+
+    let copiedFrom: { text: string; inShadow: boolean } | undefined;
+    execCommand.mockImplementation((command: string) => {
+      const area = scratch.querySelector("textarea");
+      if (command === "copy" && area) copiedFrom = { text: area.value, inShadow: area.getRootNode() === scratch };
+      return command === "copy";
+    });
+
+    await expect(copyToClipboard(SUGGESTION, document, scratch)).resolves.toBe(true);
+    await Promise.resolve();
+    observer.disconnect();
+    expect(copiedFrom).toEqual({ text: SUGGESTION, inShadow: true });
+    expect(seenByPage).toEqual([]);
+    expect(document.querySelector("textarea")).toBeNull();
+    expect(scratch.querySelector("textarea")).toBeNull();
   });
 });

@@ -13,7 +13,17 @@ import {
   readConnectedUrl,
 } from "../lib/connect";
 import { browserTimeZone, effectiveTimeZone } from "../lib/follow-up-time";
-import type { AccountResult, CreateFollowUpResult, ExtensionStatus, FollowUpFailure, FollowUpsResult, Request, ResponseMap, SuggestResult } from "../lib/messages";
+import {
+  type AccountResult,
+  type CreateFollowUpResult,
+  type ExtensionStatus,
+  type FollowUpFailure,
+  type FollowUpsResult,
+  type Request,
+  type ResponseMap,
+  STATUS_CHANGED,
+  type SuggestResult,
+} from "../lib/messages";
 import { canReachApp } from "../lib/network";
 import {
   alarmName,
@@ -461,6 +471,24 @@ export default defineBackground(() => {
       case "followUps":
         return sync();
     }
+  }
+
+  // The token lives in storage.local: only the extension's own pages and this worker may read it
+  // (Chrome 140+; Firefox has no such setting yet). Content scripts ask for their status instead,
+  // and are told when it may have changed, without being sent any of the stored values.
+  void browser.storage.local.setAccessLevel?.({ accessLevel: "TRUSTED_CONTEXTS" })?.catch(() => undefined);
+  const STATUS_KEYS: readonly string[] = [KEYS.token, KEYS.paused, KEYS.disabledSites, KEYS.defaultTone, KEYS.timeZone];
+  browser.storage.onChanged.addListener((changes: Record<string, unknown>, area: string) => {
+    if (area === "local" && STATUS_KEYS.some((key) => key in changes)) void tellContentScripts();
+  });
+  async function tellContentScripts() {
+    const tabs = await browser.tabs.query({});
+    await Promise.all(
+      tabs.map((tab: Browser.tabs.Tab) =>
+        // Tabs without our script (the browser's own pages, the web store) refuse: nothing to tell.
+        tab.id === undefined ? undefined : browser.tabs.sendMessage(tab.id, STATUS_CHANGED).catch(() => undefined),
+      ),
+    );
   }
 
   browser.runtime.onMessage.addListener((message: unknown, sender: Browser.runtime.MessageSender, sendResponse: (response: unknown) => void) => {

@@ -6,7 +6,7 @@ import { APP_URL } from "../lib/config";
 import { detectField, type EditableField, readFieldText } from "../lib/fields";
 import { followUpLabel, followUpUrl } from "../lib/follow-up-label";
 import { browserTimeZone, dueAtProblem, formatDue, localInputValue, reminderChoices } from "../lib/follow-up-time";
-import type { ExtensionStatus, SuggestFailure, SuggestResult } from "../lib/messages";
+import { type ExtensionStatus, isStatusChanged, type SuggestFailure, type SuggestResult } from "../lib/messages";
 import { canReachApp } from "../lib/network";
 import { createOverlay, type OverlayView } from "../lib/overlay";
 import { createPauseScheduler, type PauseScheduler } from "../lib/pause";
@@ -14,7 +14,6 @@ import type { ReminderDraft, ReminderStep } from "../lib/reminder-card";
 import { draftDueAt } from "../lib/reminder-card";
 import { replaceFieldText } from "../lib/replace";
 import { send } from "../lib/runtime";
-import { KEYS } from "../lib/settings";
 
 /** One message being written in one field. */
 interface FieldSession {
@@ -336,11 +335,9 @@ export default defineContentScript({
     ctx.addEventListener(window, "scroll", schedule, { capture: true, passive: true });
     ctx.addEventListener(window, "resize", schedule, { passive: true });
 
-    browser.storage.onChanged.addListener((changes, area) => {
-      if (area !== "local") return;
-      if (KEYS.paused in changes || KEYS.disabledSites in changes || KEYS.token in changes || KEYS.defaultTone in changes || KEYS.timeZone in changes) {
-        refreshStatus();
-      }
+    // The service worker says when to ask again (this script never reads the extension's storage).
+    browser.runtime.onMessage.addListener((message: unknown) => {
+      if (isStatusChanged(message)) refreshStatus();
     });
     ctx.addEventListener(window, "online", () => {
       if (active && sessions.get(active)?.view.kind === "offline") setView(active, { kind: "idle" });

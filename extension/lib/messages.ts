@@ -43,6 +43,17 @@ export type Request =
   /** From the popup: syncs reminders (alarms, due notifications) and answers the open ones. */
   | { type: "followUps" };
 
+/**
+ * From the service worker to the content scripts of every tab: something their status depends on
+ * (connection, pause, site switches, default tone, time zone) changed; ask for it again. It says
+ * nothing more: content scripts never read the extension's storage, which holds the token.
+ */
+export const STATUS_CHANGED = { type: "statusChanged" } as const;
+
+export function isStatusChanged(message: unknown): boolean {
+  return typeof message === "object" && message !== null && (message as { type?: unknown }).type === STATUS_CHANGED.type;
+}
+
 export type FollowUpFailure = { ok: false; reason: "not_connected" | "limit_reached" | "invalid" | "offline" | "failed"; message: string; field?: string };
 
 export type CreateFollowUpResult = { ok: true; followUp: FollowUp } | FollowUpFailure;

@@ -28,7 +28,11 @@ const EXTENSION_PAGES_ONLY: ReadonlySet<Request["type"]> = new Set([
 export function senderMay(type: Request["type"], sender: SenderInfo, extensionOrigin: string): boolean {
   if (!EXTENSION_PAGES_ONLY.has(type)) return true;
   try {
-    return sender.url !== undefined && new URL(sender.url).origin === new URL(extensionOrigin).origin;
+    if (sender.url === undefined) return false;
+    // Scheme and host, not URL.origin: that is "null" for chrome-extension: outside the browser.
+    const from = new URL(sender.url);
+    const own = new URL(extensionOrigin);
+    return from.protocol === own.protocol && from.host === own.host && own.host !== "";
   } catch {
     return false;
   }

@@ -59,7 +59,7 @@ export function ApiTokensSection({
   });
 
   return (
-    <section id="api-tokens" aria-labelledby="api-tokens-heading" className="scroll-mt-6 space-y-6 rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
+    <section id="api-tokens" aria-labelledby="api-tokens-heading" className="scroll-mt-20 space-y-6 rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
       <div>
         <h2 id="api-tokens-heading" className="text-lg font-semibold text-slate-900">
           API tokens

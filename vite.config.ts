@@ -26,7 +26,7 @@ export default defineConfig(({ mode }) => {
     define: { __TONEWISE_BUILD_ID__: JSON.stringify(`${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`) },
     resolve: { tsconfigPaths: true },
     environments: {
-      client: { build: { rolldownOptions: { output: { codeSplitting: { groups: [siteShellChunk] } } } } },
+      client: { build: { rolldownOptions: { output: { codeSplitting: { groups: [siteShellChunk, reactDomChunk] } } } } },
       // The server's bundle is one file: a module imported both lazily (Try it's reminder form) and
       // statically (the Follow-ups page) cannot become a chunk of its own there, and need not. The
       // client build, where the lazy import does split, keeps the check.
@@ -49,6 +49,13 @@ const siteShellChunk = {
   name: "site-shell",
   test: /\/app\/(components\/(toaster|error-boundary|icons|logo|use-menu-closed-after-navigation|ui\/(cx|button|container))|content\/site|lib\/(seo|document-scripts))\.tsx?$/,
 };
+
+/**
+ * React DOM (with its scheduler) as a chunk of its own, so that the page can evaluate it in a task
+ * of its own before the client entry starts hydrating (app/lib/hydration-after-paint.server.ts,
+ * which finds it by this name): two shorter tasks on the main thread instead of one long one.
+ */
+const reactDomChunk = { name: "react-dom", test: /\/node_modules\/(react-dom|scheduler)\// };
 
 /**
  * Puts workers/_headers into the Worker's static assets (immutable caching for hashed files).

@@ -24,6 +24,15 @@
 const ROUTER_MODULE_SCRIPT = /(<script nonce="[^"]*" type="module" async="">)([\s\S]*?)(<\/script>)/;
 /** A chunk's preload link in the head, however React orders its attributes. */
 const MODULE_PRELOAD = /<link rel="modulepreload" href="([^"]+)"(?: [a-zA-Z-]+="[^"]*")*\/>/g;
+/** The shared chunk (React, React Router, the site's shell) and React DOM's among the preloads (vite.config.ts names them). */
+const SITE_SHELL_CHUNK = /\/site-shell-[\w-]+\.js$/;
+const REACT_DOM_CHUNK = /\/react-dom-[\w-]+\.js$/;
+/**
+ * Ends the current task: what follows runs in a new one (a message to itself, which is a task of
+ * its own; not a timer, which a test's fake clock would hold, as for the paint above).
+ */
+const NEXT_TASK = "await new Promise((go) => { const { port1, port2 } = new MessageChannel(); port1.onmessage = () => go(); port2.postMessage(0); });";
+
 /** One of the route modules the inline module imports (`import * as route0 from "/assets/…";`). */
 const STATIC_IMPORT = /^import \* as ([A-Za-z_$][\w$]*) from ("[^"]+");$/gm;
 
@@ -55,7 +64,13 @@ export function hydrateAfterFirstPaint(html: string): string {
   const load = imports.length
     ? `const [${imports.map((i) => i.name).join(", ")}] = await Promise.all([${imports.map((i) => `import(${i.specifier})`).join(", ")}]);`
     : "";
-  const deferred = `${open}${AFTER_FIRST_PAINT}\n${preload}\n${load}\n${text.replace(STATIC_IMPORT, "")}${close}`;
+  // The two large chunks are evaluated each in a task of its own: the shared one before the route
+  // modules, React DOM between theirs and the hydration. No one task carries two of them.
+  const alone = (pattern: RegExp) => {
+    const href = preloads.find((candidate) => candidate !== undefined && pattern.test(candidate));
+    return href ? `await import(${jsonInScript(href)});\n${NEXT_TASK}\n` : "";
+  };
+  const deferred = `${open}${AFTER_FIRST_PAINT}\n${preload}\n${alone(SITE_SHELL_CHUNK)}${load}\n${NEXT_TASK}\n${alone(REACT_DOM_CHUNK)}${text.replace(STATIC_IMPORT, "")}${close}`;
 
   const at = script.index;
   const before = html.slice(0, at).replace(MODULE_PRELOAD, "");

@@ -7,10 +7,11 @@ import { describe, expect, it } from "vitest";
 import { hydrateAfterFirstPaint } from "~/lib/hydration-after-paint.server";
 
 const NONCE = "bm9uY2Utbm9uY2U=";
+const NEXT_TASK = "(next task)";
 
 /** A document as React Router's <Scripts> leaves it (React hoists the preload links). */
 function routerDocument(routeImports: string): string {
-  const preloads = ["/assets/entry.client-A.js", "/assets/site-shell-B.js", "/assets/root-C.js", "/assets/home-D.js"]
+  const preloads = ["/assets/entry.client-A.js", "/assets/site-shell-B.js", "/assets/react-dom-F.js", "/assets/root-C.js", "/assets/home-D.js"]
     .map((href) => `<link rel="modulepreload" href="${href}" nonce="${NONCE}"/>`)
     .join("");
   return [
@@ -54,7 +55,23 @@ async function runModule(html: string) {
     imported.push(specifier);
     return { specifier };
   };
-  const running = new AsyncFunction("window", "document", "PerformanceObserver", "load", body)(window, document, PerformanceObserver, load);
+  // Where the module lets the browser end its task (a message to itself): marked in the list of imports.
+  class MessageChannel {
+    readonly port1: { onmessage?: () => void } = {};
+    readonly port2 = {
+      postMessage: () => {
+        imported.push(NEXT_TASK);
+        setTimeout(() => this.port1.onmessage?.());
+      },
+    };
+  }
+  const running = new AsyncFunction("window", "document", "PerformanceObserver", "MessageChannel", "load", body)(
+    window,
+    document,
+    PerformanceObserver,
+    MessageChannel,
+    load,
+  );
   await Promise.resolve();
   const beforePaint = { imported: [...imported], appended: [...appended] };
   painted();
@@ -78,10 +95,22 @@ describe("hydrateAfterFirstPaint", () => {
     expect(run.appended).toEqual([
       "modulepreload /assets/entry.client-A.js",
       "modulepreload /assets/site-shell-B.js",
+      "modulepreload /assets/react-dom-F.js",
       "modulepreload /assets/root-C.js",
       "modulepreload /assets/home-D.js",
     ]);
-    expect(run.imported).toEqual(["/assets/root-C.js", "/assets/home-D.js", "/assets/entry.client-A.js"]);
+    // The two large chunks each in a task of its own: the shared one before the route modules,
+    // React DOM after them and before the entry that hydrates.
+    expect(run.imported).toEqual([
+      "/assets/site-shell-B.js",
+      NEXT_TASK,
+      "/assets/root-C.js",
+      "/assets/home-D.js",
+      NEXT_TASK,
+      "/assets/react-dom-F.js",
+      NEXT_TASK,
+      "/assets/entry.client-A.js",
+    ]);
     expect(run.window.__reactRouterRouteModules).toEqual({
       root: { specifier: "/assets/root-C.js" },
       "routes/home": { specifier: "/assets/home-D.js" },
@@ -96,7 +125,14 @@ describe("hydrateAfterFirstPaint", () => {
       `const route1 = {...route1_clientLoader,...route1_main};`,
     ].join("\n");
     const run = await runModule(hydrateAfterFirstPaint(routerDocument(split)));
-    expect(run.imported).toEqual(["/assets/root-C.js", "/assets/home-client-loader-E.js", "/assets/home-D.js", "/assets/entry.client-A.js"]);
+    expect(run.imported.filter((specifier) => specifier !== NEXT_TASK)).toEqual([
+      "/assets/site-shell-B.js",
+      "/assets/root-C.js",
+      "/assets/home-client-loader-E.js",
+      "/assets/home-D.js",
+      "/assets/react-dom-F.js",
+      "/assets/entry.client-A.js",
+    ]);
     expect(run.window.__reactRouterRouteModules).toEqual({
       root: { specifier: "/assets/root-C.js" },
       "routes/home": { specifier: "/assets/home-D.js" },

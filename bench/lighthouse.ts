@@ -62,6 +62,39 @@ export interface LighthouseResult {
   layoutShifts?: string;
   /** Why the run produced no scores (or a partial run's warning). */
   error?: string;
+  /** For a median of several runs: each run's TBT (ms) and performance score, in order. */
+  runs?: { tbtMs?: number; performance?: number }[];
+}
+
+/**
+ * The median of several runs of one page, number by number: each category's score, the CLS and
+ * the TBT. With an even count (a run failed twice) the worse of the two middle values counts.
+ * The text lines (metrics, shifts, host benchmark) are those of the run whose TBT is the median.
+ * Runs without scores are left out; when none has scores, the first one's error is the answer.
+ */
+export function medianOfRuns(all: LighthouseResult[]): LighthouseResult {
+  const runs = all.filter((run) => !run.error);
+  if (runs.length === 0) return all[0]!;
+  // Sorted from the best value to the worst: the middle, or the worse of the two middles.
+  const middle = <T>(values: T[], better: (a: T, b: T) => number): T | undefined => {
+    const sorted = [...values].sort(better);
+    return sorted[Math.floor(sorted.length / 2)];
+  };
+  const defined = (values: (number | undefined)[]) => values.filter((value): value is number => value !== undefined);
+  const scores: Partial<Record<Category, number>> = {};
+  for (const category of CATEGORIES) {
+    const score = middle(defined(runs.map((run) => run.scores[category])), (a, b) => b - a);
+    if (score !== undefined) scores[category] = score;
+  }
+  const tbtMs = middle(defined(runs.map((run) => run.tbtMs)), (a, b) => a - b);
+  const representative = runs.find((run) => run.tbtMs === tbtMs) ?? runs[0]!;
+  return {
+    ...representative,
+    scores,
+    cls: middle(defined(runs.map((run) => run.cls)), (a, b) => a - b),
+    tbtMs,
+    runs: runs.map((run) => ({ tbtMs: run.tbtMs, performance: run.scores.performance })),
+  };
 }
 
 /** `headers`: sent with every request of the page load (e.g. a signed-in session's Cookie). */

@@ -47,7 +47,7 @@ import { groupCpuMs, runCommand, runToCompletion, startNode, type Started, waitU
 const ROOT = path.resolve(import.meta.dirname, "..");
 const BUILD = path.join(ROOT, "build");
 /** Hard stop for the whole run, whatever hangs. */
-const WATCHDOG_MS = 10 * 60_000;
+const WATCHDOG_MS = 15 * 60_000;
 const BUILD_TIMEOUT_MS = 180_000;
 const APP_START_TIMEOUT_MS = 90_000;
 

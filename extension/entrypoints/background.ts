@@ -41,7 +41,7 @@ import {
   SUMMARY_NOTIFICATION,
   SYNC_PERIOD_MINUTES,
 } from "../lib/reminders";
-import { senderHost, senderMay } from "../lib/message-senders";
+import { senderHosts, senderMay } from "../lib/message-senders";
 import { isSiteEnabled, KEYS, type StoredState, withSite } from "../lib/settings";
 
 const PENDING_KEY = "pendingConnect";
@@ -80,18 +80,19 @@ export default defineBackground(() => {
     if ((await stored()).token === token) await forgetToken();
   }
 
-  async function status(host: string | undefined): Promise<ExtensionStatus> {
+  /** `hosts`: the sites whose switches count (the popup's tab; a content script's page and frame). */
+  async function status(hosts: string[]): Promise<ExtensionStatus> {
     const state = await stored();
     return {
       connected: Boolean(state.token),
       paused: state.paused === true,
-      siteEnabled: host ? isSiteEnabled(state.disabledSites, host) : true,
+      siteEnabled: hosts.every((host) => isSiteEnabled(state.disabledSites, host)),
       defaultTone: state.defaultTone ?? "professional",
       timeZone: effectiveTimeZone(state.timeZone),
     };
   }
 
-  async function suggest(message: Extract<Request, { type: "suggest" }>, host: string): Promise<SuggestResult> {
+  async function suggest(message: Extract<Request, { type: "suggest" }>, { page, all }: { page: string; all: string[] }): Promise<SuggestResult> {
     // Known before the first await: an abort sent while the settings are read still reaches it.
     const controller = new AbortController();
     inFlight.set(message.requestId, controller);
@@ -101,13 +102,13 @@ export default defineBackground(() => {
       token = state.token;
       if (!token) return { ok: false, failure: { kind: "not_connected" } };
       if (state.paused) return { ok: false, failure: { kind: "paused" } };
-      if (!isSiteEnabled(state.disabledSites, host)) return { ok: false, failure: { kind: "site_off" } };
+      if (!all.every((host) => isSiteEnabled(state.disabledSites, host))) return { ok: false, failure: { kind: "site_off" } };
       if (!canReachApp(APP_URL, navigator.onLine)) return { ok: false, failure: { kind: "offline" } };
       if (controller.signal.aborted) return { ok: false, failure: { kind: "aborted" } };
 
       const result = await api.optimize(
         token,
-        { text: message.text, tone: message.tone, platform: platformForHost(host), draftId: message.draftId },
+        { text: message.text, tone: message.tone, platform: platformForHost(page), draftId: message.draftId },
         controller.signal,
       );
       return { ok: true, suggestion: result.suggestion, tone: result.tone, usage: result.usage };
@@ -440,12 +441,12 @@ export default defineBackground(() => {
   async function handle(message: Request, sender: Browser.runtime.MessageSender): Promise<ResponseMap[Request["type"]]> {
     switch (message.type) {
       case "suggest":
-        return suggest(message, senderHost(sender));
+        return suggest(message, senderHosts(sender));
       case "abort":
         inFlight.get(message.requestId)?.abort();
         return null;
       case "status":
-        return status(message.host ?? senderHost(sender));
+        return status(message.host !== undefined ? [message.host] : senderHosts(sender).all);
       case "connect":
         await startConnect();
         return null;
@@ -476,10 +477,14 @@ export default defineBackground(() => {
   // The token lives in storage.local: only the extension's own pages and this worker may read it
   // (Chrome 140+; Firefox has no such setting yet). Content scripts ask for their status instead,
   // and are told when it may have changed, without being sent any of the stored values.
-  void browser.storage.local.setAccessLevel?.({ accessLevel: "TRUSTED_CONTEXTS" })?.catch(() => undefined);
+  try {
+    void browser.storage.local.setAccessLevel?.({ accessLevel: "TRUSTED_CONTEXTS" })?.catch(() => undefined);
+  } catch {
+    // A browser that knows the method but not for this area: the listeners below must still be added.
+  }
   const STATUS_KEYS: readonly string[] = [KEYS.token, KEYS.paused, KEYS.disabledSites, KEYS.defaultTone, KEYS.timeZone];
   browser.storage.onChanged.addListener((changes: Record<string, unknown>, area: string) => {
-    if (area === "local" && STATUS_KEYS.some((key) => key in changes)) void tellContentScripts();
+    if (area === "local" && STATUS_KEYS.some((key) => key in changes)) void tellContentScripts().catch(() => undefined);
   });
   async function tellContentScripts() {
     const tabs = await browser.tabs.query({});

@@ -38,19 +38,24 @@ export function senderMay(type: Request["type"], sender: SenderInfo, extensionOr
   }
 }
 
-/**
- * The host a content script's message is judged by (the site switch) and described by (the
- * platform): the tab's, as the popup's "On for …" switch names it, so a field in an embedded
- * frame belongs to the page around it. The frame's own address only when the tab's is unknown.
- */
-export function senderHost(sender: SenderInfo): string {
-  for (const address of [sender.tab?.url, sender.url]) {
-    if (!address) continue;
-    try {
-      return new URL(address).hostname;
-    } catch {
-      // An address we cannot read: try the next.
-    }
+function hostOf(address: string | undefined): string {
+  if (!address) return "";
+  try {
+    return new URL(address).hostname;
+  } catch {
+    return "";
   }
-  return "";
+}
+
+/**
+ * The hosts a content script's message belongs to. `page`: the tab's, as the popup's "On for …"
+ * switch names it (the frame's own when the tab's is unknown), which also names the platform.
+ * `all`: every host whose switch counts, the page's and the frame's: a field is on only when both
+ * are, so switching a site off covers the frames its pages embed from other hosts, and that site
+ * itself wherever another page embeds it.
+ */
+export function senderHosts(sender: SenderInfo): { page: string; all: string[] } {
+  const frame = hostOf(sender.url);
+  const page = hostOf(sender.tab?.url) || frame;
+  return { page, all: [...new Set([page, frame].filter(Boolean))] };
 }

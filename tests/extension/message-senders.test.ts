@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { senderHost, senderMay } from "../../extension/lib/message-senders";
+import { senderHosts, senderMay } from "../../extension/lib/message-senders";
 
 const EXTENSION = "chrome-extension://abcdefghijklmnopabcdefghijklmnop/";
 const POPUP = { url: `${EXTENSION}popup.html` };
@@ -29,15 +29,22 @@ describe("what a sender may ask the service worker", () => {
   });
 });
 
-describe("the site a content script's message belongs to", () => {
-  it("is the tab's host, so a field in an embedded frame counts as the page around it", () => {
-    expect(senderHost({ url: "https://widget.example.net/compose", tab: { url: "https://crm.example.com/deals/7" } })).toBe("crm.example.com");
+describe("the sites a content script's message belongs to", () => {
+  it("names the tab's host as the page (and the platform), and counts the frame's host too", () => {
+    expect(senderHosts({ url: "https://widget.example.net/compose", tab: { url: "https://crm.example.com/deals/7" } })).toEqual({
+      page: "crm.example.com",
+      all: ["crm.example.com", "widget.example.net"],
+    });
   });
 
-  it("is the frame's host only when the tab's address is unknown or unreadable", () => {
-    expect(senderHost({ url: "https://widget.example.net/compose" })).toBe("widget.example.net");
-    expect(senderHost({ url: "https://widget.example.net/compose", tab: { url: "" } })).toBe("widget.example.net");
-    expect(senderHost({ url: "https://widget.example.net/compose", tab: {} })).toBe("widget.example.net");
-    expect(senderHost({})).toBe("");
+  it("names the frame's host as the page when the tab's address is unknown or unreadable", () => {
+    expect(senderHosts({ url: "https://widget.example.net/compose" })).toEqual({ page: "widget.example.net", all: ["widget.example.net"] });
+    expect(senderHosts({ url: "https://widget.example.net/compose", tab: { url: "" } }).page).toBe("widget.example.net");
+    expect(senderHosts({ url: "https://widget.example.net/compose", tab: { url: "not a url" } }).page).toBe("widget.example.net");
+    expect(senderHosts({})).toEqual({ page: "", all: [] });
+  });
+
+  it("counts a top-level page's host once", () => {
+    expect(senderHosts(PAGE)).toEqual({ page: "mail.example.com", all: ["mail.example.com"] });
   });
 });

@@ -1,7 +1,8 @@
 /**
  * Where the extension must stay out, and what it shows when it cannot help: password, code and
  * opted-out fields get no icon and send nothing; a site switched off in the popup gets nothing
- * until it is switched back on, nor do the frames its pages embed from other hosts; at the Free limit the card says so with Upgrade; Disconnect
+ * until it is switched back on, nor do the frames its pages embed from other hosts, nor does it
+ * where another site embeds it; at the Free limit the card says so with Upgrade; Disconnect
  * revokes the token on the server and the field asks to connect again.
  *
  * "Nothing happened" is never a wait: each test first gets a positive control on the same page
@@ -152,6 +153,27 @@ test("a site switched off covers the frames embedded in its pages, whatever thei
   await control.goto(`${fixturesOrigin.replace("127.0.0.1", "localhost")}/textarea.html`);
   const field = control.getByLabel("Message");
   await field.click();
+  await control.keyboard.type(`${MESSAGE} (its own page)`);
+  await expect.poll(() => optimize).toContain(`${MESSAGE} (its own page)`);
+  expect(optimize).toEqual([`${MESSAGE} (its own page)`]);
+});
+
+test("a site switched off stays off where another site embeds it in a frame", async ({ context, extensionId, connected: _connected, openFixture }) => {
+  const optimize = watchOptimize(context);
+  const popup = await openPopup(context, extensionId);
+  // The framed page's host (localhost) is off; the page around it (127.0.0.1) is on.
+  await popup.evaluate(() => (globalThis as unknown as ExtensionGlobals).chrome.storage.local.set({ disabledSites: ["localhost"] }));
+  await expect.poll(() => stored(popup, "disabledSites")).toEqual(["localhost"]);
+
+  const page = await openFixture("framed");
+  const framed = page.frameLocator("iframe").getByLabel("Message");
+  await framed.click();
+  await page.keyboard.type(MESSAGE);
+  await expect(framed).toHaveValue(MESSAGE);
+
+  // Positive control, started later: the same field on the page's own host, which is on.
+  const control = await openFixture("textarea");
+  await control.getByLabel("Message").click();
   await control.keyboard.type(`${MESSAGE} (its own page)`);
   await expect.poll(() => optimize).toContain(`${MESSAGE} (its own page)`);
   expect(optimize).toEqual([`${MESSAGE} (its own page)`]);

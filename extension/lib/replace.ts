@@ -162,14 +162,17 @@ async function tryPaste(field: EditableField, text: string): Promise<boolean> {
 
 /**
  * Copies with the async Clipboard API, or a hidden textarea and `execCommand("copy")`. The
- * textarea goes into `scratch` (the overlay's closed shadow root), where the page's own scripts
- * cannot see it: a page is shown a suggestion only when the user puts it into the page.
+ * textarea goes into `scratch` (the overlay's closed shadow root), so the suggestion is never put
+ * into the page's document (the page still sees a `copy` event, as for any copy). Focus goes
+ * back where it was (the card's Copy button, or the field) once the textarea is gone.
  */
-export async function copyToClipboard(text: string, doc: Document, scratch: Node): Promise<boolean> {
+export async function copyToClipboard(text: string, doc: Document, scratch: ShadowRoot): Promise<boolean> {
   try {
     await doc.defaultView?.navigator.clipboard.writeText(text);
     return true;
   } catch {
+    // In the card (its own root knows, being closed) or in the page.
+    const focused = scratch.activeElement ?? deepActiveElement(doc);
     const area = doc.createElement("textarea");
     area.value = text;
     area.setAttribute("readonly", "");
@@ -177,6 +180,8 @@ export async function copyToClipboard(text: string, doc: Document, scratch: Node
     area.tabIndex = -1;
     area.style.cssText = "position:fixed;top:0;left:0;opacity:0;pointer-events:none";
     scratch.appendChild(area);
+    // Copying takes the focused selection: the textarea has it for that moment.
+    area.focus({ preventScroll: true });
     area.select();
     let ok: boolean;
     try {
@@ -185,8 +190,16 @@ export async function copyToClipboard(text: string, doc: Document, scratch: Node
       ok = false;
     }
     area.remove();
+    if (focused instanceof doc.defaultView!.HTMLElement) focused.focus({ preventScroll: true });
     return ok;
   }
+}
+
+/** The focused element, inside open or closed shadow roots as far as the document lets us see. */
+function deepActiveElement(doc: Document): Element | null {
+  let active = doc.activeElement;
+  while (active?.shadowRoot?.activeElement) active = active.shadowRoot.activeElement;
+  return active;
 }
 
 export async function replaceFieldText(field: EditableField, text: string, options: ReplaceOptions = {}): Promise<ReplaceOutcome> {

@@ -240,4 +240,26 @@ describe("copying when the Clipboard API is refused", () => {
     expect(document.querySelector("textarea")).toBeNull();
     expect(scratch.querySelector("textarea")).toBeNull();
   });
+
+  it("gives focus back to the card's button, or the page's field, that had it", async () => {
+    Object.defineProperty(window.navigator, "clipboard", {
+      configurable: true,
+      value: { writeText: vi.fn(async () => Promise.reject(new DOMException("Write permission denied.", "NotAllowedError"))) },
+    });
+    execCommand.mockImplementation(() => true);
+    const host = document.createElement("tonewise-overlay");
+    document.documentElement.append(host);
+    const scratch = host.attachShadow({ mode: "closed" });
+    const copyButton = document.createElement("button");
+    scratch.append(copyButton);
+    const field = textareaWith("hi sam");
+
+    copyButton.focus();
+    await expect(copyToClipboard(SUGGESTION, document, scratch)).resolves.toBe(true);
+    expect(scratch.activeElement).toBe(copyButton);
+
+    field.focus();
+    await expect(copyToClipboard(SUGGESTION, document, scratch)).resolves.toBe(true);
+    expect(document.activeElement).toBe(field);
+  });
 });

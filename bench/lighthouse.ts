@@ -75,23 +75,32 @@ export interface LighthouseResult {
 export function medianOfRuns(all: LighthouseResult[]): LighthouseResult {
   const runs = all.filter((run) => !run.error);
   if (runs.length === 0) return all[0]!;
-  // Sorted from the best value to the worst: the middle, or the worse of the two middles.
-  const middle = <T>(values: T[], better: (a: T, b: T) => number): T | undefined => {
-    const sorted = [...values].sort(better);
+  // Sorted from the best value to the worst, a missing one (not measured) the worst of all: the
+  // middle, or the worse of the two middles. A number most runs did not measure is not measured.
+  const middle = (values: (number | undefined)[], better: (a: number, b: number) => number): number | undefined => {
+    const sorted = [...values].sort((a, b) => (a === undefined ? (b === undefined ? 0 : 1) : b === undefined ? -1 : better(a, b)));
     return sorted[Math.floor(sorted.length / 2)];
   };
-  const defined = (values: (number | undefined)[]) => values.filter((value): value is number => value !== undefined);
   const scores: Partial<Record<Category, number>> = {};
   for (const category of CATEGORIES) {
-    const score = middle(defined(runs.map((run) => run.scores[category])), (a, b) => b - a);
+    const score = middle(
+      runs.map((run) => run.scores[category]),
+      (a, b) => b - a,
+    );
     if (score !== undefined) scores[category] = score;
   }
-  const tbtMs = middle(defined(runs.map((run) => run.tbtMs)), (a, b) => a - b);
+  const tbtMs = middle(
+    runs.map((run) => run.tbtMs),
+    (a, b) => a - b,
+  );
   const representative = runs.find((run) => run.tbtMs === tbtMs) ?? runs[0]!;
   return {
     ...representative,
     scores,
-    cls: middle(defined(runs.map((run) => run.cls)), (a, b) => a - b),
+    cls: middle(
+      runs.map((run) => run.cls),
+      (a, b) => a - b,
+    ),
     tbtMs,
     runs: runs.map((run) => ({ tbtMs: run.tbtMs, performance: run.scores.performance })),
   };

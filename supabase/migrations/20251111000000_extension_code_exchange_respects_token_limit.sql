@@ -4,7 +4,7 @@
 -- Until now the server redeemed the code (redeem_extension_code, which spends it) and then asked
 -- create_access_token for the token in a second call. A user with 20 active tokens lost the code
 -- at the first step, got no token at the second, and the extension could only say that the code
--- was invalid. exchange_extension_code does both under one transaction and answers with an
+-- was invalid. exchange_extension_code (what the server now calls) does both under one transaction and answers with an
 -- outcome:
 --   'created'       the code is spent and the token's row is returned;
 --   'limit_reached' the code is valid but the user already has 20 active tokens: nothing changes,
@@ -58,5 +58,5 @@ $$;
 revoke execute on function public.exchange_extension_code(text, text, text, text) from public, anon, authenticated;
 grant execute on function public.exchange_extension_code(text, text, text, text) to service_role;
 
--- Replaced by exchange_extension_code; nothing calls it any more.
-drop function public.redeem_extension_code(text, text);
+-- redeem_extension_code stays for now: a server still running the previous release while this
+-- migration is applied (or the other way round) keeps working. A later migration drops it.

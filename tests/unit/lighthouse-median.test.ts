@@ -44,6 +44,17 @@ describe("medianOfRuns", () => {
     expect(median.scores.performance).toBe(99);
   });
 
+  it("counts a number a run did not measure as the worst value", () => {
+    const unmeasured: LighthouseResult = { ...run(100, 0), tbtMs: undefined, cls: undefined, scores: { accessibility: 100 } };
+    const oneMissing = medianOfRuns([run(100, 10), unmeasured, run(100, 20)]);
+    expect(oneMissing.tbtMs).toBe(20);
+    expect(oneMissing.scores.performance).toBe(100);
+    const mostMissing = medianOfRuns([unmeasured, run(100, 10), unmeasured]);
+    expect(mostMissing.tbtMs).toBeUndefined();
+    expect(mostMissing.cls).toBeUndefined();
+    expect(mostMissing.scores.performance).toBeUndefined();
+  });
+
   it("answers the first error when no run has scores", () => {
     const failed: LighthouseResult = { url: "http://127.0.0.1/", scores: {}, error: "first" };
     expect(medianOfRuns([failed, { ...failed, error: "second" }]).error).toBe("first");

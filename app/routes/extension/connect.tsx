@@ -1,9 +1,9 @@
-import { Form, href, Link, redirect } from "react-router";
+import { Form, href, redirect } from "react-router";
 import { LogoMark } from "~/components/logo";
 import { SubmitButton } from "~/components/submit-button";
 import { buttonClasses } from "~/components/ui/button";
 import { createExtensionCode, listAccessTokens } from "~/lib/access-tokens.server";
-import { extensionConnectSchema, MAX_ACTIVE_TOKENS, TOKEN_MESSAGES } from "~/lib/access-token-forms";
+import { extensionConnectSchema, MAX_ACTIVE_TOKENS } from "~/lib/access-token-forms";
 import { getEnv } from "~/lib/env.server";
 import { getSupabase, requireUser } from "~/lib/session.server";
 import type { Route } from "./+types/connect";
@@ -22,15 +22,21 @@ function parseRequest(request: Request) {
 /**
  * A user who already has the maximum of active tokens is told before approving, not after: the
  * exchange would refuse the code (it checks again, atomically, for a race with the Account page).
+ * They land where an approval lands, so the extension, watching this tab, learns why too.
  */
 async function atTokenLimit(context: Route.LoaderArgs["context"], userId: string): Promise<boolean> {
   return (await listAccessTokens(getSupabase(context), userId)).length >= MAX_ACTIVE_TOKENS;
 }
 
+function tokenLimitLanding(state: string): never {
+  throw redirect(`${href("/extension/connected")}?${new URLSearchParams({ error: "token_limit", state })}`);
+}
+
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requireUser(request, context);
   const parsed = parseRequest(request);
-  return { email: user.email ?? "", valid: parsed.success, atLimit: parsed.success && (await atTokenLimit(context, user.id)) };
+  if (parsed.success && (await atTokenLimit(context, user.id))) tokenLimitLanding(parsed.data.state);
+  return { email: user.email ?? "", valid: parsed.success };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -41,14 +47,14 @@ export async function action({ request, context }: Route.ActionArgs) {
   const { state, code_challenge } = parsed.data;
   const decision = (await request.formData()).get("decision");
   if (decision !== "approve") throw redirect(`${href("/extension/connected")}?${new URLSearchParams({ error: "access_denied", state })}`);
-  if (await atTokenLimit(context, user.id)) throw redirect(`${href("/extension/connected")}?${new URLSearchParams({ error: "token_limit", state })}`);
+  if (await atTokenLimit(context, user.id)) tokenLimitLanding(state);
   const code = await createExtensionCode(getEnv(context), user.id, code_challenge);
   throw redirect(`${href("/extension/connected")}?${new URLSearchParams({ code, state })}`);
 }
 
 export const meta = () => [{ title: "Connect the extension | Tonewise" }, { name: "robots", content: "noindex" }];
 
-export default function ExtensionConnect({ loaderData: { email, valid, atLimit } }: Route.ComponentProps) {
+export default function ExtensionConnect({ loaderData: { email, valid } }: Route.ComponentProps) {
   return (
     <main id="main" className="flex min-h-dvh items-center justify-center bg-slate-50 px-4 py-12">
       <div className="w-full max-w-md rounded-2xl border border-slate-200 bg-white p-8 shadow-sm">
@@ -56,15 +62,7 @@ export default function ExtensionConnect({ loaderData: { email, valid, atLimit }
           <LogoMark />
           <span className="text-lg font-bold text-slate-900">Tonewise</span>
         </div>
-        {valid && atLimit ? (
-          <>
-            <h1 className="mt-6 text-2xl font-bold tracking-tight text-slate-900">Too many access tokens</h1>
-            <p className="mt-2 text-slate-600">{TOKEN_MESSAGES.extensionLimit}</p>
-            <Link to={`${href("/dashboard/account")}#api-tokens`} className={buttonClasses("primary", "lg", "mt-6 w-full sm:w-auto")}>
-              Go to your Account page
-            </Link>
-          </>
-        ) : valid ? (
+        {valid ? (
           <>
             <h1 className="mt-6 text-2xl font-bold tracking-tight text-slate-900">Connect the Tonewise extension</h1>
             <p className="mt-2 text-slate-600">

@@ -1,4 +1,5 @@
 import { href, type MiddlewareFunction } from "react-router";
+import { isApiPath } from "./api/responses.server";
 
 /**
  * Request bodies have a size limit, checked before anything reads them (finding 3 of the
@@ -22,7 +23,7 @@ const REFUSALS = {
 
 function refuse(status: keyof typeof REFUSALS, pathname: string): Response {
   const message = REFUSALS[status];
-  if (pathname.startsWith("/api/v1/")) {
+  if (isApiPath(pathname)) {
     return Response.json(
       { error: { code: status === 413 ? "payload_too_large" : "invalid_request", message } },
       { status, headers: { "Cache-Control": "private, no-store" } },
@@ -36,7 +37,7 @@ export const bodyLimitMiddleware: MiddlewareFunction<Response> = async ({ reques
   const { pathname } = new URL(request.url);
   const limit = pathname === href("/api/webhooks/stripe") ? WEBHOOK_BODY_LIMIT_BYTES : FORM_BODY_LIMIT_BYTES;
   const declared = request.headers.get("Content-Length");
-  if (declared === null) return pathname.startsWith("/api/v1/") ? next() : refuse(411, pathname);
+  if (declared === null) return isApiPath(pathname) ? next() : refuse(411, pathname);
   const length = Number(declared);
   if (!Number.isFinite(length) || length > limit) return refuse(413, pathname);
   if (!pathname.startsWith("/api/")) {

@@ -1,5 +1,5 @@
 import { href, type MiddlewareFunction } from "react-router";
-import { apiError } from "./api/responses.server";
+import { apiError, isApiPath } from "./api/responses.server";
 import { getEnv } from "./env.server";
 
 /** Routes that accept cross-site POSTs because they authenticate another way (signatures, codes). */
@@ -13,7 +13,7 @@ const CSRF_EXEMPT_PATHS = new Set([href("/api/webhooks/stripe"), href("/api/v1/e
  * own origin this way.
  */
 function carriesOwnCredentials(request: Request, pathname: string): boolean {
-  return pathname.startsWith("/api/v1/") && /^Bearer\s/i.test(request.headers.get("Authorization") ?? "");
+  return isApiPath(pathname) && /^Bearer\s/i.test(request.headers.get("Authorization") ?? "");
 }
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
@@ -44,7 +44,7 @@ export const csrfMiddleware: MiddlewareFunction<Response> = async ({ request, co
     const trusted = [new URL(getEnv(context).APP_URL).origin];
     if (isCrossSiteRequest(request, trusted)) {
       // The API answers in its own JSON shape (with CORS, so the extension can read why).
-      if (url.pathname.startsWith("/api/v1/")) {
+      if (isApiPath(url.pathname)) {
         return apiError(403, "forbidden", "Cross-site request refused. Send an access token as 'Authorization: Bearer tw_…'.");
       }
       return new Response("Cross-site request refused", {

@@ -1,5 +1,6 @@
 import type { MiddlewareFunction } from "react-router";
 import { getEnv } from "../env.server";
+import { isApiPath } from "./responses.server";
 
 /**
  * CORS for `/api/v1/*`: only the configured extension origins (`EXTENSION_ORIGINS`) may call it
@@ -15,7 +16,7 @@ const EXPOSED_HEADERS = "Retry-After";
 const PREFLIGHT_MAX_AGE_SECONDS = "600";
 
 export const apiCorsMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {
-  if (!new URL(request.url).pathname.startsWith("/api/v1/")) return next();
+  if (!isApiPath(new URL(request.url).pathname)) return next();
   const origin = request.headers.get("Origin");
   const allowed = origin !== null && getEnv(context).EXTENSION_ORIGINS.includes(origin);
 

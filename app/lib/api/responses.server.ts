@@ -17,6 +17,11 @@ export type ApiErrorCode =
   | "service_unavailable"
   | "internal_error";
 
+/** Whether a path is the extension's API (`/api/v1/*`), which answers in these conventions and with CORS. */
+export function isApiPath(pathname: string): boolean {
+  return pathname.startsWith("/api/v1/");
+}
+
 const API_HEADERS = { "Cache-Control": "private, no-store", "Content-Type": "application/json; charset=utf-8" };
 
 function withApiHeaders(init: ResponseInit = {}): ResponseInit {

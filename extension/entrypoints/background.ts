@@ -42,7 +42,7 @@ import {
   SYNC_PERIOD_MINUTES,
 } from "../lib/reminders";
 import { senderHosts, senderMay } from "../lib/message-senders";
-import { isSiteEnabled, KEYS, type StoredState, withSite } from "../lib/settings";
+import { allSitesEnabled, KEYS, type StoredState, withSite } from "../lib/settings";
 
 const PENDING_KEY = "pendingConnect";
 
@@ -86,7 +86,7 @@ export default defineBackground(() => {
     return {
       connected: Boolean(state.token),
       paused: state.paused === true,
-      siteEnabled: hosts.every((host) => isSiteEnabled(state.disabledSites, host)),
+      siteEnabled: allSitesEnabled(state.disabledSites, hosts),
       defaultTone: state.defaultTone ?? "professional",
       timeZone: effectiveTimeZone(state.timeZone),
     };
@@ -102,7 +102,7 @@ export default defineBackground(() => {
       token = state.token;
       if (!token) return { ok: false, failure: { kind: "not_connected" } };
       if (state.paused) return { ok: false, failure: { kind: "paused" } };
-      if (!all.every((host) => isSiteEnabled(state.disabledSites, host))) return { ok: false, failure: { kind: "site_off" } };
+      if (!allSitesEnabled(state.disabledSites, all)) return { ok: false, failure: { kind: "site_off" } };
       if (!canReachApp(APP_URL, navigator.onLine)) return { ok: false, failure: { kind: "offline" } };
       if (controller.signal.aborted) return { ok: false, failure: { kind: "aborted" } };
 

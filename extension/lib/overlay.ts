@@ -305,9 +305,14 @@ export function createOverlay(doc: Document, handlers: OverlayHandlers): Overlay
     });
   }
 
+  /** Puts the overlay into the page (once): on the first field, or the first copy. */
+  const mount = () => {
+    if (!host.isConnected) doc.documentElement.append(host);
+  };
+
   return {
     attach(next) {
-      if (!host.isConnected) doc.documentElement.append(host);
+      mount();
       if (field !== next) closeCard(false);
       field = next;
       icon.dataset.visible = "true";
@@ -331,7 +336,8 @@ export function createOverlay(doc: Document, handlers: OverlayHandlers): Overlay
       return event.composedPath().includes(host);
     },
     copy(text) {
-      if (!host.isConnected) doc.documentElement.append(host);
+      // Its hidden field lives in the card's root, which must be in the document to copy from.
+      mount();
       return copyToClipboard(text, doc, root);
     },
     destroy() {

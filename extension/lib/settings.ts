@@ -38,6 +38,11 @@ export function isSiteEnabled(disabledSites: readonly string[] | undefined, host
   return !(disabledSites ?? []).includes(siteKey(host));
 }
 
+/** A field is on only when every site it belongs to is (its page's and, in a frame, the frame's). */
+export function allSitesEnabled(disabledSites: readonly string[] | undefined, hosts: readonly string[]): boolean {
+  return hosts.every((host) => isSiteEnabled(disabledSites, host));
+}
+
 export function withSite(disabledSites: readonly string[] | undefined, host: string, enabled: boolean): string[] {
   const key = siteKey(host);
   const rest = (disabledSites ?? []).filter((site) => site !== key);

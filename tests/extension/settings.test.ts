@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { resetLine, usageLine } from "../../extension/lib/format";
-import { isSiteEnabled, siteKey, withSite } from "../../extension/lib/settings";
+import { allSitesEnabled, isSiteEnabled, siteKey, withSite } from "../../extension/lib/settings";
 
 describe("popup usage words", () => {
   it("counts down a Free month and says Unlimited for Pro", () => {
@@ -23,5 +23,13 @@ describe("per-site switch", () => {
     expect(isSiteEnabled(off, "mail.google.com")).toBe(true);
     expect(withSite(off, "linkedin.com", true)).toEqual([]);
     expect(withSite(off, "linkedin.com", false)).toEqual(["linkedin.com"]);
+  });
+
+  it("keeps a field off when any of its sites is (the page's, or its frame's)", () => {
+    const off = ["widget.example.net"];
+    expect(allSitesEnabled(off, ["crm.example.com", "www.widget.example.net"])).toBe(false);
+    expect(allSitesEnabled(off, ["widget.example.net", "crm.example.com"])).toBe(false);
+    expect(allSitesEnabled(off, ["crm.example.com"])).toBe(true);
+    expect(allSitesEnabled(off, [])).toBe(true);
   });
 });

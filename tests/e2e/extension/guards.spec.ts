@@ -14,7 +14,7 @@ import type { APIRequestContext, BrowserContext, Page } from "@playwright/test";
 import { sql, userIdFor } from "../support/accounts";
 import { expect, openPopup, test } from "./support/extension";
 import { Overlay } from "./support/overlay";
-import { E2E_APP_URL } from "./support/paths";
+import { E2E_APP_URL, type Fixture } from "./support/paths";
 
 const MESSAGE = "hey im just checking if u got the report i sent yesterday";
 const SECRET = "correct horse battery staple is my password for the whole team";
@@ -135,12 +135,20 @@ test("a site switched off in the popup gets nothing until it is switched back on
   expect(new Set(optimize)).toEqual(new Set([`${MESSAGE} and let me know what you think`]));
 });
 
-test("a site switched off covers the frames embedded in its pages, whatever their host", async ({ context, extensionId, connected: _connected, openFixture, fixturesOrigin }) => {
+/**
+ * With `off` switched off (as the popup sets it), types into the framed fixture's field (the page
+ * on 127.0.0.1, its frame on localhost), then, as the positive control started later, into the
+ * textarea fixture on `controlOrigin`, a site that is on: only the control may be asked for.
+ */
+async function expectFramedFieldSilent(
+  { context, extensionId, openFixture }: { context: BrowserContext; extensionId: string; openFixture: (name: Fixture) => Promise<Page> },
+  off: string,
+  controlOrigin: string,
+) {
   const optimize = watchOptimize(context);
   const popup = await openPopup(context, extensionId);
-  // The switch as the popup sets it for the tab's site (the popup names only a site it may read; see above).
-  await popup.evaluate(() => (globalThis as unknown as ExtensionGlobals).chrome.storage.local.set({ disabledSites: ["127.0.0.1"] }));
-  await expect.poll(() => stored(popup, "disabledSites")).toEqual(["127.0.0.1"]);
+  await popup.evaluate((site) => (globalThis as unknown as ExtensionGlobals).chrome.storage.local.set({ disabledSites: [site] }), off);
+  await expect.poll(() => stored(popup, "disabledSites")).toEqual([off]);
 
   const page = await openFixture("framed");
   const framed = page.frameLocator("iframe").getByLabel("Message");
@@ -148,35 +156,22 @@ test("a site switched off covers the frames embedded in its pages, whatever thei
   await page.keyboard.type(MESSAGE);
   await expect(framed).toHaveValue(MESSAGE);
 
-  // Positive control, started later: the same field on its own host, a site that is on, is asked for.
   const control = await context.newPage();
-  await control.goto(`${fixturesOrigin.replace("127.0.0.1", "localhost")}/textarea.html`);
-  const field = control.getByLabel("Message");
-  await field.click();
-  await control.keyboard.type(`${MESSAGE} (its own page)`);
-  await expect.poll(() => optimize).toContain(`${MESSAGE} (its own page)`);
-  expect(optimize).toEqual([`${MESSAGE} (its own page)`]);
-});
-
-test("a site switched off stays off where another site embeds it in a frame", async ({ context, extensionId, connected: _connected, openFixture }) => {
-  const optimize = watchOptimize(context);
-  const popup = await openPopup(context, extensionId);
-  // The framed page's host (localhost) is off; the page around it (127.0.0.1) is on.
-  await popup.evaluate(() => (globalThis as unknown as ExtensionGlobals).chrome.storage.local.set({ disabledSites: ["localhost"] }));
-  await expect.poll(() => stored(popup, "disabledSites")).toEqual(["localhost"]);
-
-  const page = await openFixture("framed");
-  const framed = page.frameLocator("iframe").getByLabel("Message");
-  await framed.click();
-  await page.keyboard.type(MESSAGE);
-  await expect(framed).toHaveValue(MESSAGE);
-
-  // Positive control, started later: the same field on the page's own host, which is on.
-  const control = await openFixture("textarea");
+  await control.goto(`${controlOrigin}/textarea.html`);
   await control.getByLabel("Message").click();
   await control.keyboard.type(`${MESSAGE} (its own page)`);
   await expect.poll(() => optimize).toContain(`${MESSAGE} (its own page)`);
   expect(optimize).toEqual([`${MESSAGE} (its own page)`]);
+}
+
+test("a site switched off covers the frames embedded in its pages, whatever their host", async ({ context, extensionId, connected: _connected, openFixture, fixturesOrigin }) => {
+  // The page's site (127.0.0.1) is off; the framed field (localhost) on its own page is the control.
+  await expectFramedFieldSilent({ context, extensionId, openFixture }, "127.0.0.1", fixturesOrigin.replace("127.0.0.1", "localhost"));
+});
+
+test("a site switched off stays off where another site embeds it in a frame", async ({ context, extensionId, connected: _connected, openFixture, fixturesOrigin }) => {
+  // The framed site (localhost) is off; the page around it (127.0.0.1) is on, and is the control.
+  await expectFramedFieldSilent({ context, extensionId, openFixture }, "localhost", fixturesOrigin);
 });
 
 test("at the Free limit the card says so and offers Upgrade, and nothing more is counted", async ({ context, extensionId, connected, openFixture, request }) => {

@@ -92,23 +92,37 @@ export async function openPopup(context: BrowserContext, extensionId: string): P
   return popup;
 }
 
-/** Popup → Connect to Tonewise → Approve on /extension/connect → the popup shows the account. */
-export async function connectExtension(context: BrowserContext, extensionId: string, email: string): Promise<void> {
+/** Popup → Got it → Connect to Tonewise: the tab the extension opens on the app (the popup closes itself). */
+export async function clickConnect(context: BrowserContext, extensionId: string): Promise<Page> {
   const popup = await openPopup(context, extensionId);
   await popup.getByRole("button", { name: "Got it" }).click();
   const connectTab = context.waitForEvent("page");
   await popup.getByRole("button", { name: "Connect to Tonewise" }).click();
-  const approval = await connectTab;
+  const tab = await connectTab;
+  if (!popup.isClosed()) await popup.close();
+  return tab;
+}
+
+/**
+ * A freshly opened popup, once it shows `text`: the service worker acts when the connect tab
+ * lands, and the popup reads what it stored, so it is reloaded until the text is there.
+ */
+export async function popupShowing(context: BrowserContext, extensionId: string, text: string): Promise<Page> {
+  const popup = await openPopup(context, extensionId);
+  await expect(async () => {
+    await popup.reload();
+    await expect(popup.getByText(text, { exact: false })).toBeVisible({ timeout: 1_000 });
+  }).toPass({ timeout: 15_000 });
+  return popup;
+}
+
+/** Popup → Connect to Tonewise → Approve on /extension/connect → the popup shows the account. */
+export async function connectExtension(context: BrowserContext, extensionId: string, email: string): Promise<void> {
+  const approval = await clickConnect(context, extensionId);
   await approval.waitForURL(/\/extension\/connect\?/);
   await expect(approval.getByRole("heading", { name: "Connect the Tonewise extension" })).toBeVisible();
   await approval.getByRole("button", { name: "Approve" }).click();
   await expect(approval).toHaveURL(/\/extension\/connected\?/);
   // The service worker exchanges the code once the tab lands; the popup shows the account when it has the token.
-  const account = await openPopup(context, extensionId);
-  await expect(async () => {
-    await account.reload();
-    await expect(account.getByText(email)).toBeVisible({ timeout: 1_000 });
-  }).toPass({ timeout: 15_000 });
-  await account.close();
-  if (!popup.isClosed()) await popup.close();
+  await (await popupShowing(context, extensionId, email)).close();
 }

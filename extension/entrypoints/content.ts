@@ -3,7 +3,7 @@ import type { ContentScriptContext } from "wxt/utils/content-script-context";
 import { defineContentScript } from "wxt/utils/define-content-script";
 import type { Tone } from "../lib/api";
 import { APP_URL } from "../lib/config";
-import { detectField, type EditableField, readFieldText } from "../lib/fields";
+import { detectField, type EditableField, readFieldText, readsAsMessage } from "../lib/fields";
 import { followUpLabel, followUpUrl } from "../lib/follow-up-label";
 import { browserTimeZone, dueAtProblem, formatDue, localInputValue, reminderChoices } from "../lib/follow-up-time";
 import { type ExtensionStatus, isStatusChanged, type SuggestFailure, type SuggestResult } from "../lib/messages";
@@ -26,6 +26,9 @@ interface FieldSession {
   lastRequestedText: string;
 }
 
+/** How often a waiting suggestion checks that its message is still in the field. */
+const SENT_CHECK_MS = 1_000;
+
 /** How long after the user's own keystroke, paste, drop or dictation a change of the field counts as theirs. */
 const USER_EDIT_MS = 5_000;
 
@@ -38,6 +41,11 @@ class AbortedError extends Error {}
 export default defineContentScript({
   matches: ["<all_urls>"],
   allFrames: true,
+  // Editors that are the body of a frame with no address of their own (about:blank, about:srcdoc:
+  // TinyMCE, CKEditor 4, many webmail and CRM composers) get the script too, judged by the site
+  // that made them (lib/message-senders.ts).
+  matchAboutBlank: true,
+  matchOriginAsFallback: true,
   runAt: "document_idle",
   main(ctx: ContentScriptContext) {
     const sessions = new WeakMap<EditableField, FieldSession>();
@@ -56,7 +64,8 @@ export default defineContentScript({
       },
       onCopy() {
         const session = active && sessions.get(active);
-        if (session && (session.view.kind === "ready" || session.view.kind === "not_replaced")) void overlay.copy(session.view.suggestion);
+        if (session && (session.view.kind === "ready" || session.view.kind === "not_replaced")) return overlay.copy(session.view.suggestion);
+        return Promise.resolve(null);
       },
       onRetry() {
         const session = active && sessions.get(active);
@@ -184,6 +193,9 @@ export default defineContentScript({
             });
           },
           onStart: () => setView(field, { kind: "loading" }),
+          // The user typed on while it was being written: nothing is on its way until they pause.
+          onAbandon: () => setView(field, { kind: "idle" }),
+          isMessage: readsAsMessage,
           onResult: (result) => {
             if (result.ok) {
               session.tone = result.tone;
@@ -206,9 +218,15 @@ export default defineContentScript({
     async function replaceActive() {
       const field = active;
       const session = field && sessions.get(field);
-      if (!field || !session || session.view.kind !== "ready") return;
+      if (!field || !session || (session.view.kind !== "ready" && session.view.kind !== "not_replaced")) return;
       const { suggestion, tone } = session.view;
       const current = readFieldText(field);
+      if (current.trim() === "") {
+        // The page sent the message and emptied the field: the suggestion was for that one.
+        overlay.closeCard();
+        startNewMessage(field, session);
+        return;
+      }
       if (!sameTextSpacingAside(current, session.lastRequestedText)) {
         // The user typed on after this suggestion was written (fewer words than ask for a new one
         // on their own, or within the pause): it would throw their new words away. Ask for one
@@ -225,6 +243,41 @@ export default defineContentScript({
         setView(field, { kind: "not_replaced", copied: outcome.copied, suggestion, tone });
       }
     }
+
+    /** The field's message is gone (sent, or cleared): what comes next is a new one, metered as such. */
+    function startNewMessage(field: EditableField, session: FieldSession) {
+      session.scheduler.reset();
+      session.draftId = randomId();
+      session.tone = undefined;
+      setView(field, { kind: "idle" });
+    }
+
+    /**
+     * A chat box that sends on Enter empties itself by script, with no input event. The user's next
+     * keystroke (or paste, drop, dictation) announces itself with beforeinput while the field still
+     * holds what it held: empty means this is a new message, not more of the one just sent.
+     */
+    ctx.addEventListener(document, "beforeinput", (event) => {
+      if (!event.isTrusted || overlay.contains(event)) return;
+      const field = detectField(event.composedPath()[0] ?? event.target);
+      const session = field && sessions.get(field);
+      if (field && session && readFieldText(field).trim() === "") startNewMessage(field, session);
+    }, { capture: true });
+
+    /**
+     * While a suggestion waits for the user, check now and then that its message is still there: a
+     * page that sent it and emptied the field by script tells nobody, and the icon would go on
+     * offering a suggestion for a message already gone.
+     */
+    ctx.setInterval(() => {
+      const field = active;
+      const session = field && sessions.get(field);
+      if (!field || !session) return;
+      if (session.view.kind !== "ready" && session.view.kind !== "not_replaced") return;
+      if (readFieldText(field).trim() !== "") return;
+      if (overlay.cardOpen) overlay.closeCard();
+      startNewMessage(field, session);
+    }, SENT_CHECK_MS);
 
     function enabled(): boolean {
       return status !== null && !status.paused && status.siteEnabled;
@@ -298,10 +351,7 @@ export default defineContentScript({
       const text = readFieldText(field);
       if (text.trim() === "") {
         // The message was sent or cleared: the next text is a new message.
-        session.scheduler.reset();
-        session.draftId = randomId();
-        session.tone = undefined;
-        setView(field, { kind: "idle" });
+        startNewMessage(field, session);
         return;
       }
       if (!event.isTrusted || !writtenByUser(field)) return;

@@ -1,7 +1,7 @@
 /**
  * Which fields Tonewise may read: textareas, plain text inputs and contenteditable editors the
  * user is typing in — never credentials, codes, payment details, search boxes, or anything the
- * page marks as off limits.
+ * page marks as off limits — and which texts read as a message at all.
  */
 
 export type EditableField = HTMLTextAreaElement | HTMLInputElement | HTMLElement;
@@ -15,12 +15,49 @@ function autocompleteOf(el: Element): string {
   return (el.getAttribute("autocomplete") ?? "").trim().toLowerCase();
 }
 
-/** A password, one-time-code or payment field, by type, autocomplete hint or name. */
+/**
+ * Words a field's visible hint (placeholder, accessible name, label) uses for a secret or a
+ * payment detail. Stricter than SENSITIVE_NAME: a hint is prose, where "pin" or "pass" are
+ * ordinary words.
+ */
+const SENSITIVE_HINT = /password|passcode|one.?time (code|password)|verification code|security code|card (number|no\b)|credit card|debit card|\bcvc\b|\bcvv\b|\biban\b|social security|\bssn\b/i;
+
+/** The words a page shows or announces for a field: placeholder, aria-label, and its labels' text. */
+function hintOf(el: Element): string {
+  const parts = [el.getAttribute("placeholder") ?? "", el.getAttribute("aria-label") ?? ""];
+  if (el instanceof HTMLInputElement || el instanceof HTMLTextAreaElement) {
+    for (const label of Array.from(el.labels ?? [])) parts.push(label.textContent ?? "");
+  }
+  const labelledBy = el.getAttribute("aria-labelledby");
+  if (labelledBy) {
+    for (const id of labelledBy.split(/\s+/)) parts.push(el.ownerDocument.getElementById(id)?.textContent ?? "");
+  }
+  return parts.join(" ");
+}
+
+/** A password, one-time-code or payment field, by type, autocomplete hint, name, or the words that label it. */
 export function isSensitiveField(el: Element): boolean {
   if (el instanceof HTMLInputElement && el.type === "password") return true;
   if (SENSITIVE_AUTOCOMPLETE.test(autocompleteOf(el))) return true;
   const name = `${el.getAttribute("name") ?? ""} ${el.id}`;
-  return SENSITIVE_NAME.test(name);
+  return SENSITIVE_NAME.test(name) || SENSITIVE_HINT.test(hintOf(el));
+}
+
+/** Names search boxes go by when the page gives no other sign (q: Google, Bing, DuckDuckGo; search_query: YouTube). */
+const SEARCH_NAME = /^(q|query|search|search_?query|search_?term|keywords?)$/i;
+
+/**
+ * A search box: <input type=search> is excluded by type; many are plain inputs or textareas that
+ * say so by role, by sitting in a search landmark, by name, or by their placeholder or label.
+ * A single-line combobox (an address picker, a "To" field) is no message either.
+ */
+function isSearchBox(el: Element): boolean {
+  const role = (el.getAttribute("role") ?? "").trim().toLowerCase();
+  if (role === "searchbox") return true;
+  if (role === "combobox" && el instanceof HTMLInputElement) return true;
+  if (el.closest('[role="search"], search') !== null) return true;
+  if (SEARCH_NAME.test(el.getAttribute("name") ?? "")) return true;
+  return /^\s*search\b/i.test(el.getAttribute("placeholder") ?? "") || /^\s*search\b/i.test(el.getAttribute("aria-label") ?? "");
 }
 
 /** `data-gramm="false"` (the convention editors use to keep writing assistants out) or `data-tonewise="off"`, on the field or an ancestor. */
@@ -97,6 +134,7 @@ export function isEligible(field: EditableField): boolean {
     return false;
   }
   if (isSensitiveField(field)) return false;
+  if (isSearchBox(field)) return false;
   if (optedOut(field)) return false;
   if (inSensitiveAutocompleteOffForm(field)) return false;
   if (isHidden(field)) return false;
@@ -105,6 +143,14 @@ export function isEligible(field: EditableField): boolean {
 
 export function isTextControl(field: EditableField): field is HTMLInputElement | HTMLTextAreaElement {
   return field instanceof HTMLInputElement || field instanceof HTMLTextAreaElement;
+}
+
+/**
+ * Whether a field's text can be a message: it has letters. A card number, a phone number or a sum
+ * typed where the page gives no hint of what the field is for is never sent.
+ */
+export function readsAsMessage(text: string): boolean {
+  return /\p{L}/u.test(text);
 }
 
 /** The field's text as the user sees it. */

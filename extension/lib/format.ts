@@ -1,4 +1,5 @@
 /** Words the popup shows for an account's usage. */
+import { messageTypeLabels, toneLabels } from "../../app/content/preferences";
 import type { MessageType, Tone, Usage } from "./api";
 
 export function usageLine(usage: Usage): string {
@@ -13,5 +14,6 @@ export function resetLine(usage: Usage, locale?: string): string {
   return `Resets ${date.toLocaleDateString(locale, { month: "long", day: "numeric", timeZone: "UTC" })}`;
 }
 
-export const TONE_NAMES: Record<Tone, string> = { professional: "Professional", friendly: "Friendly", persuasive: "Persuasive", casual: "Casual" };
-export const MESSAGE_TYPE_NAMES: Record<MessageType, string> = { text: "Text", email: "Email", linkedin: "LinkedIn", crm: "CRM note", social: "Social post" };
+/** The names the web app's settings page uses (the spec's), so the popup and the dashboard agree. */
+export const TONE_NAMES: Record<Tone, string> = toneLabels;
+export const MESSAGE_TYPE_NAMES: Record<MessageType, string> = messageTypeLabels;

@@ -10,6 +10,8 @@ import type { Request } from "./messages";
 export interface SenderInfo {
   /** The sending frame's (or extension page's) address. */
   url?: string;
+  /** The sending frame's origin (Chrome): a frame without an address (about:blank, about:srcdoc) has its creator's. */
+  origin?: string;
   /** The tab it lives in, with the address in its bar (content scripts only). */
   tab?: { url?: string };
 }
@@ -55,7 +57,8 @@ function hostOf(address: string | undefined): string {
  * itself wherever another page embeds it.
  */
 export function senderHosts(sender: SenderInfo): { page: string; all: string[] } {
-  const frame = hostOf(sender.url);
+  // A frame without an address of its own belongs to the site that made it.
+  const frame = hostOf(sender.url) || hostOf(sender.origin);
   const page = hostOf(sender.tab?.url) || frame;
   return { page, all: [...new Set([page, frame].filter(Boolean))] };
 }

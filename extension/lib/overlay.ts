@@ -5,6 +5,7 @@
  * follow up" button beside the icon opens the card's reminder form (lib/reminder-card.ts).
  */
 import { TONES, type Tone } from "./api";
+import { TONE_NAMES } from "./format";
 import { REMIND_LABEL, REMINDER_STYLE, type ReminderHandlers, type ReminderStep, renderReminder } from "./reminder-card";
 import { copyToClipboard } from "./replace";
 
@@ -23,7 +24,8 @@ export type OverlayView =
 export interface OverlayHandlers extends ReminderHandlers {
   onTone(tone: Tone): void;
   onReplace(): void;
-  onCopy(): void;
+  /** Copies the suggestion: whether the clipboard took it, or null when there was nothing to copy. */
+  onCopy(): Promise<boolean | null>;
   onRetry(): void;
   onConnect(): void;
   onUpgrade(url: string): void;
@@ -31,7 +33,6 @@ export interface OverlayHandlers extends ReminderHandlers {
   onClose(): void;
 }
 
-const TONE_LABELS: Record<Tone, string> = { professional: "Professional", friendly: "Friendly", persuasive: "Persuasive", casual: "Casual" };
 export const OPEN_SHORTCUT_LABEL = "Alt+Shift+T";
 
 const STYLE = `
@@ -65,8 +66,13 @@ const STYLE = `
 .actions button { border-radius: 8px; padding: 6px 12px; font-size: 13px; cursor: pointer; border: 1px solid #cbd5e1; background: #fff; color: #0f172a; }
 .actions button.primary { background: #4f46e5; border-color: #4f46e5; color: #fff; }
 ${REMINDER_STYLE}
+.copied { color: #475569; font-size: 13px; margin: 8px 0 0; }
 .sr { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap; }
 `;
+
+function notReplacedText(copied: boolean): string {
+  return copied ? "This page did not accept the text, so the suggestion was copied: paste it in." : "This page did not accept the text. Copy the suggestion and paste it in.";
+}
 
 const ICON_SVG = `<svg viewBox="0 0 24 24" fill="none" stroke="currentColor" stroke-width="2.2" stroke-linecap="round" stroke-linejoin="round" aria-hidden="true"><path d="M4 20l4-1 10-10-3-3L5 16l-1 4z"/><path d="M14 5l3 3"/></svg>`;
 
@@ -146,6 +152,28 @@ export function createOverlay(doc: Document, handlers: OverlayHandlers): Overlay
     }
   }
 
+  /** What a screen reader hears when the field's state changes to this view (null: nothing). */
+  function announce(v: OverlayView): string | null {
+    switch (v.kind) {
+      case "ready":
+        return `Tonewise suggestion ready. Press ${OPEN_SHORTCUT_LABEL} to see it.`;
+      case "offline":
+        return "Tonewise is offline: nothing was sent.";
+      case "replaced":
+        return `Replaced. Press ${OPEN_SHORTCUT_LABEL} to set a follow-up reminder.`;
+      case "quota":
+        return `Tonewise: monthly limit reached. Press ${OPEN_SHORTCUT_LABEL} for details.`;
+      case "not_connected":
+        return `Tonewise is not connected. Press ${OPEN_SHORTCUT_LABEL} to connect.`;
+      case "error":
+        return `Tonewise: ${v.message} Press ${OPEN_SHORTCUT_LABEL} to retry.`;
+      case "not_replaced":
+        return notReplacedText(v.copied);
+      default:
+        return null;
+    }
+  }
+
   function button(label: string, onClick: () => void, primary = false) {
     const b = el(doc, "button", { type: "button", textContent: label, className: primary ? "primary" : "" });
     b.addEventListener("click", onClick);
@@ -172,21 +200,29 @@ export function createOverlay(doc: Document, handlers: OverlayHandlers): Overlay
       case "ready":
       case "not_replaced": {
         if (view.kind === "not_replaced") {
-          card.append(
-            muted(view.copied ? "This page did not accept the text, so the suggestion was copied: paste it in." : "This page did not accept the text. Copy the suggestion and paste it in."),
-          );
+          card.append(muted(notReplacedText(view.copied)));
         }
         card.append(el(doc, "p", { className: "text", textContent: view.suggestion }, { "aria-label": "Suggestion" }));
         const tones = el(doc, "div", { className: "tones" }, { role: "group", "aria-label": "Tone" });
         const current = view.tone;
         for (const tone of TONES) {
-          const b = button(TONE_LABELS[tone], () => handlers.onTone(tone));
+          const b = button(TONE_NAMES[tone], () => handlers.onTone(tone));
           b.setAttribute("aria-pressed", String(tone === current));
           tones.append(b);
         }
         card.append(tones);
-        actions.append(button("Replace", handlers.onReplace, true), button("Copy", handlers.onCopy));
-        break;
+        const copied = el(doc, "p", { className: "copied", hidden: true });
+        const copy = button("Copy", () => {
+          void handlers.onCopy().then((ok) => {
+            if (ok === null) return;
+            copied.textContent = ok ? "Copied." : "Your browser did not allow the copy: select the suggestion and copy it.";
+            copied.hidden = false;
+            live.textContent = copied.textContent;
+          });
+        });
+        actions.append(button("Replace", handlers.onReplace, true), copy);
+        card.append(actions, copied);
+        return;
       }
       case "loading":
         card.append(muted("Writing a suggestion…"));
@@ -200,7 +236,8 @@ export function createOverlay(doc: Document, handlers: OverlayHandlers): Overlay
         break;
       case "quota": {
         const { upgradeUrl } = view;
-        card.append(muted("You've used your 30 free messages this month."), muted(view.message));
+        // The server's words say it all: the limit, when it resets, and that Pro has none.
+        card.append(muted(view.message));
         actions.append(button("Upgrade", () => handlers.onUpgrade(upgradeUrl), true));
         break;
       }
@@ -251,9 +288,8 @@ export function createOverlay(doc: Document, handlers: OverlayHandlers): Overlay
     icon.dataset.state = iconState(view);
     icon.setAttribute("aria-label", iconLabel(view));
     updateNudge();
-    if (view.kind === "ready" && previous !== "ready") live.textContent = `Tonewise suggestion ready. Press ${OPEN_SHORTCUT_LABEL} to see it.`;
-    else if (view.kind === "offline") live.textContent = "Tonewise is offline: nothing was sent.";
-    else if (view.kind === "replaced" && previous !== "replaced") live.textContent = `Replaced. Press ${OPEN_SHORTCUT_LABEL} to set a follow-up reminder.`;
+    const announcement = view.kind === previous && view.kind !== "offline" ? null : announce(view);
+    if (announcement !== null) live.textContent = announcement;
     // The same view again (a status refresh) keeps the card as it is: a form being filled in keeps its focus and caret.
     if (open && !same) {
       const focusedInside = root.activeElement !== null;

@@ -49,6 +49,10 @@ export interface PauseSchedulerOptions<T> {
   /** Sends one request; must honour the signal. */
   request: (text: string, signal: AbortSignal) => Promise<T>;
   onStart?: (text: string) => void;
+  /** The request in flight was dropped because the user typed again (onStart's state is over). */
+  onAbandon?: () => void;
+  /** Checked when the pause ends: a text that is no message (digits alone) is never sent. */
+  isMessage?: (text: string) => boolean;
   onResult: (result: T, text: string) => void;
   onError: (error: unknown, text: string) => void;
   /** Checked when the pause ends; when it says no, nothing is sent and `onOffline` is told. */
@@ -118,9 +122,13 @@ export function createPauseScheduler<T>(options: PauseSchedulerOptions<T>): Paus
     input(text) {
       clearTimer();
       // The user typed again: the suggestion in flight is for a stale text.
-      abortCurrent();
+      if (current) {
+        abortCurrent();
+        options.onAbandon?.();
+      }
       timer = setTimeout(() => {
         timer = undefined;
+        if (options.isMessage && !options.isMessage(text)) return;
         if (changedWordCount(lastAnsweredText, text) >= minWords) send(text);
       }, delay);
     },

@@ -161,10 +161,13 @@ async function tryPaste(field: EditableField, text: string): Promise<boolean> {
 }
 
 /**
- * Copies with the async Clipboard API, or a hidden textarea and `execCommand("copy")`. The
- * textarea goes into `scratch` (the overlay's closed shadow root), so the suggestion is never put
- * into the page's document (the page still sees a `copy` event, as for any copy). Focus goes
- * back where it was (the card's Copy button, or the field) once the textarea is gone.
+ * Copies with the async Clipboard API, or `execCommand("copy")` from a hidden textarea in `scratch`
+ * (the overlay's closed shadow root). The textarea holds a single space, never the suggestion: the
+ * copy event it fires is answered by our own listener on it, which puts the suggestion on the
+ * clipboard and stops the event there. So the page's scripts, which may watch copies (a capture
+ * listener reading the selection, a bubbling one reading the clipboard data), see a copy of one
+ * space and never the suggestion. Focus goes back where it was (the card's Copy button, or the
+ * field) once the textarea is gone.
  */
 export async function copyToClipboard(text: string, doc: Document, scratch: ShadowRoot): Promise<boolean> {
   try {
@@ -174,18 +177,27 @@ export async function copyToClipboard(text: string, doc: Document, scratch: Shad
     // In the card (its own root knows, being closed) or in the page.
     const focused = scratch.activeElement ?? deepActiveElement(doc);
     const area = doc.createElement("textarea");
-    area.value = text;
+    area.value = " ";
     area.setAttribute("readonly", "");
     area.setAttribute("aria-hidden", "true");
     area.tabIndex = -1;
     area.style.cssText = "position:fixed;top:0;left:0;opacity:0;pointer-events:none";
+    let delivered = false;
+    area.addEventListener("copy", (event) => {
+      const data = (event as ClipboardEvent).clipboardData;
+      if (!data) return;
+      data.setData("text/plain", text);
+      delivered = true;
+      event.preventDefault();
+      event.stopImmediatePropagation();
+    });
     scratch.appendChild(area);
-    // Copying takes the focused selection: the textarea has it for that moment.
+    // The copy event goes to the focused selection: the textarea has it for that moment.
     area.focus({ preventScroll: true });
     area.select();
     let ok: boolean;
     try {
-      ok = doc.execCommand("copy");
+      ok = doc.execCommand("copy") && delivered;
     } catch {
       ok = false;
     }

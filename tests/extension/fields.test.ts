@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { beforeEach, describe, expect, it } from "vitest";
-import { detectField, editableRoot } from "../../extension/lib/fields";
+import { detectField, editableRoot, readsAsMessage } from "../../extension/lib/fields";
 
 function mount(html: string): HTMLElement {
   document.body.innerHTML = html;
@@ -23,6 +23,9 @@ describe("field detection: what is a field", () => {
     ["an empty contenteditable attribute", `<div contenteditable data-testid="target"></div>`],
     ["a plaintext-only editor", `<div contenteditable="plaintext-only" data-testid="target"></div>`],
     ["an ordinary form with autocomplete=off", `<form autocomplete="off"><input name="subject" data-testid="target"><textarea name="body"></textarea></form>`],
+    ["a field whose label merely contains the word search", `<textarea aria-label="Research notes for the client" data-testid="target"></textarea>`],
+    ["a message box with a placeholder", `<textarea placeholder="Write a message…" data-testid="target"></textarea>`],
+    ["an editor that offers mentions as a combobox", `<div contenteditable="true" role="combobox" data-testid="target"></div>`],
   ])("accepts %s", (_label, html) => {
     const el = mount(html);
     expect(detectField(el)).toBe(el);
@@ -77,6 +80,20 @@ describe("field detection: exclusions", () => {
     ["visibility:hidden", `<textarea style="visibility:hidden" data-testid="target"></textarea>`],
     ["inside an inert region", `<div inert><textarea data-testid="target"></textarea></div>`],
     ["contenteditable=false", `<div contenteditable="false" data-testid="target"></div>`],
+    ["a search engine's box (a combobox textarea in a search form)", `<form role="search"><textarea name="q" role="combobox" autocomplete="off" data-testid="target"></textarea></form>`],
+    ["a field in a <search> landmark", `<search><input data-testid="target"></search>`],
+    ["a field in a role=search landmark", `<div role="search"><div contenteditable="true" data-testid="target"></div></div>`],
+    ["a searchbox role", `<div contenteditable="true" role="searchbox" data-testid="target"></div>`],
+    ["an input named q", `<input name="q" data-testid="target">`],
+    ["an input named search_query", `<input name="search_query" data-testid="target">`],
+    ["an input whose placeholder starts with Search", `<input placeholder="Search Amazon" data-testid="target">`],
+    ["an input whose aria-label starts with Search", `<input aria-label="Search mail" data-testid="target">`],
+    ["a single-line combobox (a recipient picker)", `<input role="combobox" aria-label="To" data-testid="target">`],
+    ["a field whose placeholder says card number", `<input placeholder="Card number" data-testid="target">`],
+    ["a field labelled credit card", `<label for="pay">Credit card</label><input id="pay" data-testid="target">`],
+    ["a field wrapped in a CVV label", `<label>CVV <input data-testid="target"></label>`],
+    ["a field labelled by an element saying IBAN", `<span id="l">Your IBAN</span><input aria-labelledby="l" data-testid="target">`],
+    ["an editor whose aria-label says verification code", `<div contenteditable="true" aria-label="Verification code" data-testid="target"></div>`],
   ])("excludes %s", (_label, html) => {
     expect(detectField(mount(html))).toBeNull();
   });
@@ -98,5 +115,19 @@ describe("field detection: exclusions", () => {
     expect(detectField(el)).toBeNull();
     el.removeAttribute("data-tonewise");
     expect(detectField(el)).toBe(el);
+  });
+});
+
+describe("what reads as a message", () => {
+  it("is text with letters, in any script", () => {
+    expect(readsAsMessage("Thanks for the call today")).toBe(true);
+    expect(readsAsMessage("Спасибо за звонок сегодня")).toBe(true);
+    expect(readsAsMessage("今日はありがとうございました")).toBe(true);
+  });
+
+  it("is never digits and punctuation alone: a card number, a phone number, a sum", () => {
+    expect(readsAsMessage("4242 4242 4242 4242")).toBe(false);
+    expect(readsAsMessage("+1 (555) 010-2233")).toBe(false);
+    expect(readsAsMessage("1,250.00 / 3 = 416.67")).toBe(false);
   });
 });

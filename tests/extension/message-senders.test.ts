@@ -44,6 +44,14 @@ describe("the sites a content script's message belongs to", () => {
     expect(senderHosts({})).toEqual({ page: "", all: [] });
   });
 
+  it("judges a frame without an address (about:srcdoc, about:blank) by the origin of the site that made it", () => {
+    expect(senderHosts({ url: "about:srcdoc", origin: "https://editor.example.net", tab: { url: "https://crm.example.com/deals/7" } })).toEqual({
+      page: "crm.example.com",
+      all: ["crm.example.com", "editor.example.net"],
+    });
+    expect(senderHosts({ url: "about:blank", origin: "null", tab: { url: "https://crm.example.com/" } })).toEqual({ page: "crm.example.com", all: ["crm.example.com"] });
+  });
+
   it("counts a top-level page's host once", () => {
     expect(senderHosts(PAGE)).toEqual({ page: "mail.example.com", all: ["mail.example.com"] });
   });

@@ -8,11 +8,12 @@ interface Pending {
   reject: (error: unknown) => void;
 }
 
-function setup(overrides: { online?: () => boolean } = {}) {
+function setup(overrides: { online?: () => boolean; isMessage?: (text: string) => boolean } = {}) {
   const requests: Pending[] = [];
   const results: Array<[string, string]> = [];
   const errors: unknown[] = [];
   const onOffline = vi.fn();
+  const onAbandon = vi.fn();
   const scheduler = createPauseScheduler<string>({
     request: (text, signal) =>
       new Promise<string>((resolve, reject) => {
@@ -22,8 +23,10 @@ function setup(overrides: { online?: () => boolean } = {}) {
     onError: (error) => errors.push(error),
     isOnline: overrides.online,
     onOffline,
+    onAbandon,
+    isMessage: overrides.isMessage,
   });
-  return { scheduler, requests, results, errors, onOffline };
+  return { scheduler, requests, results, errors, onOffline, onAbandon };
 }
 
 beforeEach(() => {
@@ -105,6 +108,33 @@ describe("pause scheduler", () => {
     await vi.advanceTimersByTimeAsync(0);
     expect(results).toEqual([["fresh", "one two three four"]]);
     expect(scheduler.inFlight).toBe(false);
+  });
+
+  it("says when it drops the request in flight, so the field does not go on saying a suggestion is coming", async () => {
+    const { scheduler, requests, onAbandon } = setup();
+    await typeThenPause(scheduler, "one two three");
+    requests[0]!.resolve("One, two, three.");
+    await vi.advanceTimersByTimeAsync(0);
+    await typeThenPause(scheduler, "one two three four five six");
+    expect(requests).toHaveLength(2);
+    expect(onAbandon).not.toHaveBeenCalled();
+    // Typing again while it is written: dropped and said so. Two words from the last answer: no new request.
+    scheduler.input("one two three four five");
+    expect(requests[1]!.signal.aborted).toBe(true);
+    expect(onAbandon).toHaveBeenCalledTimes(1);
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(requests).toHaveLength(2);
+    // Typing with nothing in flight drops nothing.
+    scheduler.input("one two three four five six seven");
+    expect(onAbandon).toHaveBeenCalledTimes(1);
+  });
+
+  it("never sends a text that is no message", async () => {
+    const { scheduler, requests } = setup({ isMessage: (text) => /\p{L}/u.test(text) });
+    await typeThenPause(scheduler, "4242 4242 4242 4242");
+    expect(requests).toHaveLength(0);
+    await typeThenPause(scheduler, "Card ends in 4242, thanks");
+    expect(requests).toHaveLength(1);
   });
 
   it("aborts the request in flight when a new one starts (Retry, another tone)", async () => {

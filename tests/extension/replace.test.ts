@@ -208,48 +208,79 @@ describe("replace chain", () => {
   });
 });
 
+/**
+ * What Chromium does for execCommand("copy"): a copy event at the focused element, its clipboard
+ * data taken when a listener cancels the event. Returns what reached the clipboard and what was selected.
+ */
+function fakeCopyCommand(scratch: ShadowRoot) {
+  const seen: { clipboard?: string; selected?: string } = {};
+  execCommand.mockImplementation((command: string) => {
+    const area = scratch.querySelector("textarea");
+    if (command !== "copy" || !area) return false;
+    seen.selected = area.value.slice(area.selectionStart, area.selectionEnd);
+    const data = new DataTransfer();
+    const event = new ClipboardEvent("copy", { bubbles: true, cancelable: true, composed: true, clipboardData: data });
+    area.dispatchEvent(event);
+    if (event.defaultPrevented) seen.clipboard = data.getData("text/plain");
+    return true;
+  });
+  return seen;
+}
+
+function refuseClipboardApi() {
+  Object.defineProperty(window.navigator, "clipboard", {
+    configurable: true,
+    value: { writeText: vi.fn(async () => Promise.reject(new DOMException("Write permission denied.", "NotAllowedError"))) },
+  });
+}
+
 describe("copying when the Clipboard API is refused", () => {
-  it("copies from a textarea inside the overlay's closed shadow root, which the page's scripts never see", async () => {
-    Object.defineProperty(window.navigator, "clipboard", {
-      configurable: true,
-      value: { writeText: vi.fn(async () => Promise.reject(new DOMException("Write permission denied.", "NotAllowedError"))) },
-    });
+  it("puts the suggestion on the clipboard without the page's scripts ever seeing it", async () => {
+    refuseClipboardApi();
     const host = document.createElement("tonewise-overlay");
     document.documentElement.append(host);
     const scratch = host.attachShadow({ mode: "closed" });
 
-    // What a page could do to read it: watch its document for added nodes and their text.
+    // What a page could do to read it: watch its document for added nodes and their text, and
+    // watch copies (before anyone else, and after).
     const seenByPage: string[] = [];
     const observer = new MutationObserver((records) => {
       for (const record of records) for (const node of record.addedNodes) seenByPage.push((node as HTMLTextAreaElement).value ?? node.textContent ?? "");
     });
     observer.observe(document, { childList: true, subtree: true });
-
-    let copiedFrom: { text: string; inShadow: boolean } | undefined;
-    execCommand.mockImplementation((command: string) => {
-      const area = scratch.querySelector("textarea");
-      if (command === "copy" && area) copiedFrom = { text: area.value, inShadow: area.getRootNode() === scratch };
-      return command === "copy";
-    });
+    const capture = (event: Event) => seenByPage.push(`capture:${String(document.getSelection())}:${(event as ClipboardEvent).clipboardData?.getData("text/plain") ?? ""}`);
+    const bubble = (event: Event) => seenByPage.push(`bubble:${(event as ClipboardEvent).clipboardData?.getData("text/plain") ?? ""}`);
+    document.addEventListener("copy", capture, true);
+    document.addEventListener("copy", bubble);
+    const copied = fakeCopyCommand(scratch);
 
     await expect(copyToClipboard(SUGGESTION, document, scratch)).resolves.toBe(true);
     await Promise.resolve();
     observer.disconnect();
-    expect(copiedFrom).toEqual({ text: SUGGESTION, inShadow: true });
-    expect(seenByPage).toEqual([]);
+    document.removeEventListener("copy", capture, true);
+    document.removeEventListener("copy", bubble);
+    expect(copied).toEqual({ clipboard: SUGGESTION, selected: " " });
+    expect(seenByPage.join("\n")).not.toContain(SUGGESTION);
+    expect(seenByPage.filter((entry) => entry.startsWith("bubble:"))).toEqual([]);
     expect(document.querySelector("textarea")).toBeNull();
     expect(scratch.querySelector("textarea")).toBeNull();
   });
 
-  it("gives focus back to the card's button, or the page's field, that had it", async () => {
-    Object.defineProperty(window.navigator, "clipboard", {
-      configurable: true,
-      value: { writeText: vi.fn(async () => Promise.reject(new DOMException("Write permission denied.", "NotAllowedError"))) },
-    });
-    execCommand.mockImplementation(() => true);
+  it("says so when the browser refuses the copy too", async () => {
+    refuseClipboardApi();
     const host = document.createElement("tonewise-overlay");
     document.documentElement.append(host);
     const scratch = host.attachShadow({ mode: "closed" });
+    execCommand.mockImplementation(() => false);
+    await expect(copyToClipboard(SUGGESTION, document, scratch)).resolves.toBe(false);
+  });
+
+  it("gives focus back to the card's button, or the page's field, that had it", async () => {
+    refuseClipboardApi();
+    const host = document.createElement("tonewise-overlay");
+    document.documentElement.append(host);
+    const scratch = host.attachShadow({ mode: "closed" });
+    fakeCopyCommand(scratch);
     const copyButton = document.createElement("button");
     scratch.append(copyButton);
     const field = textareaWith("hi sam");

@@ -92,3 +92,19 @@ test("Replace after the user typed on asks again for the text as it is now, and 
   await overlay.click("Replace");
   await expect.poll(() => state(page)).toBe(forTheNewText);
 });
+
+test("an editor that is the body of a frame with no address (TinyMCE, CKEditor 4): suggest and Replace", async ({ connected: _connected, openFixture }) => {
+  const page = await openFixture("srcdoc");
+  const overlay = await Overlay.on(page);
+  await page.frameLocator("iframe").locator("body").click();
+  await page.keyboard.type(MESSAGE);
+  await expect.poll(() => state(page)).toBe(MESSAGE);
+  await expect.poll(async () => (await overlay.snapshot())?.iconState).toBe("ready");
+
+  // The card opens from the keyboard, with Replace focused (the icon sits in the frame's coordinates).
+  await page.keyboard.press("Alt+Shift+T");
+  await expect.poll(async () => (await overlay.snapshot())?.suggestion ?? null).not.toBeNull();
+  const suggestion = (await overlay.snapshot())!.suggestion!;
+  await page.keyboard.press("Enter");
+  await expect.poll(() => state(page)).toBe(suggestion.trim());
+});

@@ -50,12 +50,14 @@ async function iconVisible(overlay: Overlay): Promise<boolean> {
   return (await overlay.snapshot())?.iconVisible ?? false;
 }
 
-test("password, one-time-code and opted-out fields get no icon and send nothing", async ({ context, extensionId, connected: _connected, openFixture, request }) => {
+const GUARDED = ["Password", "Code", "Notes", "Draft", "Search", "Payment"];
+
+test("password, one-time-code, search, card number and opted-out fields get no icon and send nothing", async ({ context, extensionId, connected: _connected, openFixture, request }) => {
   const optimize = watchOptimize(context);
   const page = await openFixture("guards");
   const overlay = await Overlay.on(page);
 
-  for (const label of ["Password", "Code", "Notes", "Draft"]) {
+  for (const label of GUARDED) {
     await page.getByLabel(label, { exact: true }).click();
     await page.keyboard.type(SECRET);
     expect(await iconVisible(overlay), `${label}: no icon while typing`).toBe(false);
@@ -69,7 +71,7 @@ test("password, one-time-code and opted-out fields get no icon and send nothing"
   expect(new Set(optimize)).toEqual(new Set([MESSAGE]));
 
   // Back in a guarded field the icon goes away; the account counted the control's message alone.
-  for (const label of ["Password", "Code", "Notes", "Draft"]) {
+  for (const label of GUARDED) {
     await page.getByLabel(label, { exact: true }).click();
     await expect.poll(() => iconVisible(overlay), `${label}: no icon on focus`).toBe(false);
   }
@@ -174,6 +176,28 @@ test("a site switched off stays off where another site embeds it in a frame", as
   await expectFramedFieldSilent({ context, extensionId, openFixture }, "localhost", fixturesOrigin);
 });
 
+test("a chat box that empties itself on send: each message is its own, counted once, and the sent one's suggestion goes away", async ({ context, extensionId, connected: _connected, openFixture, request }) => {
+  const page = await openFixture("chat");
+  const overlay = await Overlay.on(page);
+  const icon = async () => (await overlay.snapshot())?.iconState;
+  await page.getByLabel("Message").click();
+  await page.keyboard.type(MESSAGE);
+  await expect.poll(icon).toBe("ready");
+
+  // Enter sends: the page empties the field by script, with no input event.
+  await page.keyboard.press("Enter");
+  await expect(page.getByRole("list", { name: "Sent" }).getByRole("listitem")).toHaveText([MESSAGE]);
+  await expect(page.getByLabel("Message")).toHaveValue("");
+  // The suggestion was for the message that left: the icon stops offering it.
+  await expect.poll(icon).toBe("idle");
+
+  // The next message is a new one, not a free re-polish of the last.
+  await page.keyboard.type("could we move our call to thursday afternoon instead");
+  await expect.poll(icon).toBe("ready");
+  const popup = await openPopup(context, extensionId);
+  expect(await usedThisMonth(request, (await stored(popup, "token")) as string)).toBe(2);
+});
+
 test("at the Free limit the card says so and offers Upgrade, and nothing more is counted", async ({ context, extensionId, connected, openFixture, request }) => {
   const month = new Date().toISOString().slice(0, 7);
   await sql("insert into public.usage_tracking (user_id, month, tier, message_count) values ($1, $2, 'free', 30)", [await userIdFor(connected.email), month]);
@@ -187,8 +211,9 @@ test("at the Free limit the card says so and offers Upgrade, and nothing more is
   await expect.poll(async () => (await overlay.snapshot())?.buttons).toContain("Upgrade");
   const card = (await overlay.snapshot())!;
   expect(card.suggestion).toBeNull();
-  expect(card.notes[0]).toBe("You've used your 30 free messages this month.");
-  expect(card.notes[1]).toContain("upgrade to Pro for unlimited messages");
+  // The server's words, once: the limit, when it resets, and what Pro gives.
+  expect(card.notes).toHaveLength(1);
+  expect(card.notes[0]).toMatch(/^You've used your 30 free messages this month\. They reset on .+; upgrade to Pro for unlimited messages\.$/);
 
   const subscription = context.waitForEvent("page");
   await overlay.click("Upgrade");

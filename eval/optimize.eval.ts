@@ -69,7 +69,7 @@ it(`passes the guardrails on the corpus (${realModel ? process.env.AI_MODEL : "l
       const started = performance.now();
       row.total++;
       try {
-        const output = await generateRewrite(engine, prompt, characterCount(message.text), AbortSignal.timeout(15_000));
+        const output = await generateRewrite(engine, prompt, message.text, AbortSignal.timeout(15_000));
         row.latencies.push(performance.now() - started);
         row.ratios.push(characterCount(output) / characterCount(message.text));
         const verdict = checkRewrite(message.text, output);

@@ -44,22 +44,28 @@ export async function loadSettings(supabase: SupabaseClient, userId: string): Pr
   return data ? settingsFromRow(data as SettingsRow) : { ...DEFAULT_SETTINGS, timeZone: null };
 }
 
+/**
+ * Writes the settings given and only those: two changes saved at the same time (the popup's tone,
+ * then its message type; the extension's time zone beside a dashboard save) never undo each other.
+ */
 export async function saveSettings(
   supabase: SupabaseClient,
   userId: string,
-  settings: Omit<ExtensionSettings, "timeZone"> & { timeZone?: string | null },
+  settings: Partial<Omit<ExtensionSettings, "timeZone">> & { timeZone?: string | null },
 ): Promise<string | null> {
-  const { data, error } = await supabase
-    .from("user_settings")
-    .update({
-      notifications: settings.notifications,
-      default_tone: settings.defaultTone,
-      default_message_type: settings.defaultMessageType,
-      usage_analytics: settings.usageAnalytics,
-      ...(settings.timeZone ? { time_zone: settings.timeZone } : {}),
-    })
-    .eq("user_id", userId)
-    .select("user_id");
+  const columns = {
+    ...(settings.notifications !== undefined ? { notifications: settings.notifications } : {}),
+    ...(settings.defaultTone !== undefined ? { default_tone: settings.defaultTone } : {}),
+    ...(settings.defaultMessageType !== undefined ? { default_message_type: settings.defaultMessageType } : {}),
+    ...(settings.usageAnalytics !== undefined ? { usage_analytics: settings.usageAnalytics } : {}),
+    ...(settings.timeZone ? { time_zone: settings.timeZone } : {}),
+  };
+  const query = supabase.from("user_settings");
+  // Nothing to change: still say whether the row is there.
+  const { data, error } =
+    Object.keys(columns).length > 0
+      ? await query.update(columns).eq("user_id", userId).select("user_id")
+      : await query.select("user_id").eq("user_id", userId);
   if (error) return error.message;
   if (!data || data.length === 0) return "Your settings could not be found.";
   return null;

@@ -52,24 +52,42 @@ export function resolveEngine(env: AppEnv, context?: Readonly<RouterContextProvi
   return null;
 }
 
-/** Tokens enough for a rewrite up to the guardrails' longest allowed length. */
-function outputTokenBudget(inputCharacters: number): number {
-  return Math.min(4_096, Math.ceil((inputCharacters * 2.5 + 200) / 3));
+/**
+ * Letters of scripts a tokenizer spends about a token each on, or more (Han, kana, Hangul, the
+ * Indic and Southeast Asian scripts…): anything but Latin, Greek, Cyrillic and the shared marks.
+ */
+const DENSE_SCRIPT = /[^\p{Script=Latin}\p{Script=Greek}\p{Script=Cyrillic}\p{Script=Common}\p{Script=Inherited}]/u;
+
+/**
+ * Tokens enough for a rewrite up to the guardrails' longest allowed length (2.5× the message):
+ * about 4 characters a token in Latin, Greek or Cyrillic, and up to 1.5 tokens a character in the
+ * dense scripts. A budget only caps a model that rambles; one too small cuts a rewrite off.
+ */
+export function outputTokenBudget(text: string): number {
+  let tokens = 0;
+  for (const character of text) tokens += DENSE_SCRIPT.test(character) ? 1.5 : 0.34;
+  return Math.min(4_096, Math.ceil(tokens * 2.5 + 100));
+}
+
+/** The model stopped at its output budget: what it wrote is a rewrite cut off mid-way, never a suggestion. */
+export class RewriteCutOff extends Error {
+  override readonly name = "RewriteCutOff";
 }
 
 /**
  * One call to the model: the rewrite, trimmed. No retries here (the optimizer decides when to try
  * again); `signal` carries the overall deadline and the caller going away.
  */
-export async function generateRewrite(engine: Engine, prompt: OptimizePrompt, inputCharacters: number, signal: AbortSignal): Promise<string> {
-  const { text } = await generateText({
+export async function generateRewrite(engine: Engine, prompt: OptimizePrompt, text: string, signal: AbortSignal): Promise<string> {
+  const result = await generateText({
     model: engine.model,
     instructions: prompt.instructions,
     prompt: prompt.prompt,
     temperature: 0.3,
-    maxOutputTokens: outputTokenBudget(inputCharacters),
+    maxOutputTokens: outputTokenBudget(text),
     maxRetries: 0,
     abortSignal: signal,
   });
-  return text.trim();
+  if (result.finishReason === "length") throw new RewriteCutOff("The model reached its output budget.");
+  return result.text.trim();
 }

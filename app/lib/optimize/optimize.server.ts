@@ -58,14 +58,24 @@ export function quotaExceeded(appUrl: string, now = new Date()): ApiError {
   );
 }
 
-function engineFailed(reason: "timeout" | "failed" | "guardrails"): ApiError {
-  const message =
-    reason === "timeout"
-      ? "The writing engine took too long to answer. Nothing was counted; please try again."
-      : reason === "guardrails"
-        ? "The writing engine's suggestion changed facts in your message, so we held it back. Nothing was counted; please try again."
-        : "The writing engine could not write a suggestion. Nothing was counted; please try again.";
-  return new ApiError(502, "engine_failed", message);
+type EngineFailure = "timeout" | "failed" | "guardrails" | "unchanged";
+
+const ENGINE_FAILURE_MESSAGES: Record<EngineFailure, string> = {
+  timeout: "The writing engine took too long to answer. Nothing was counted; please try again.",
+  guardrails: "The writing engine's suggestion changed facts in your message, so we held it back. Nothing was counted; please try again.",
+  unchanged: "Your message already reads well: the writing engine found nothing to change. Nothing was counted.",
+  failed: "The writing engine could not write a suggestion. Nothing was counted; please try again.",
+};
+
+function engineFailed(reason: EngineFailure): ApiError {
+  return new ApiError(502, "engine_failed", ENGINE_FAILURE_MESSAGES[reason]);
+}
+
+/** What to tell the user of a refused rewrite: changed facts, the message given back as it was, or no usable rewrite. */
+function failureOf(problems: GuardrailProblem[]): EngineFailure {
+  if (problems.includes("missing_fact") || problems.includes("invented_fact")) return "guardrails";
+  if (problems.length === 1 && problems[0] === "echo") return "unchanged";
+  return "failed";
 }
 
 function describeProblems(problems: GuardrailProblem[]): string {
@@ -117,14 +127,14 @@ export async function optimizeForUser(options: {
   const started = Date.now();
 
   let suggestion: string | undefined;
-  let failure: "timeout" | "failed" | "guardrails" = "failed";
+  let failure: EngineFailure = "failed";
   for (let attempt = 1; attempt <= ENGINE_ATTEMPTS && suggestion === undefined; attempt++) {
     try {
-      const rewrite = await generateRewrite(engine, prompt, inputCharacters, engineSignal);
+      const rewrite = await generateRewrite(engine, prompt, request.text, engineSignal);
       const verdict = checkRewrite(request.text, rewrite);
       if (verdict.ok) suggestion = rewrite;
       else {
-        failure = "guardrails";
+        failure = failureOf(verdict.problems);
         console.warn(`[optimize] attempt ${attempt}/${ENGINE_ATTEMPTS}: guardrails refused the rewrite (${describeProblems(verdict.problems)})`);
       }
     } catch (error) {

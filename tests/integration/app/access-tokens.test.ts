@@ -3,6 +3,7 @@
  * page's forms (as a browser with JavaScript off posts them), Bearer authentication on
  * /api/v1/*, last-used dates, revocation, the 90-day idle expiry, and the PKCE one-time code.
  */
+import { http } from "msw";
 import { describe, expect, it } from "vitest";
 import { createClient } from "@supabase/supabase-js";
 import { LOCAL_SUPABASE_ANON_KEY, LOCAL_SUPABASE_URL } from "../../../emulators/config.ts";
@@ -267,6 +268,22 @@ describe("PATCH /api/v1/me (the extension's popup changes the defaults)", () => 
     const settingsPage = (await client.html("/dashboard/settings")).html;
     expect(settingsPage).toMatch(/<option value="friendly" selected="">/);
     expect(settingsPage).toMatch(/<option value="linkedin" selected="">/);
+  });
+
+  it("writes only the settings it names: a change saved meanwhile by another caller stays", async () => {
+    const client = await signUpThroughApp(app, "meanwhile@example.com");
+    const token = await createToken(client, "Browser extension");
+    const [user] = await app.backend.sql<{ id: string }>("select id from auth.users where email = $1", ["meanwhile@example.com"]);
+    // Another save (the dashboard's, the popup's next change) lands after this request read the
+    // account and before it writes.
+    app.server.use(
+      http.patch(`${LOCAL_SUPABASE_URL}/rest/v1/user_settings`, async () => {
+        await app.backend.sql("update public.user_settings set default_message_type = 'email' where user_id = $1", [user!.id]);
+      }, { once: true }),
+    );
+    const response = await patch(token, { settings: { defaultTone: "friendly" } });
+    expect(response.status).toBe(200);
+    expect(((await response.json()) as { settings: Record<string, unknown> }).settings).toMatchObject({ defaultTone: "friendly", defaultMessageType: "email" });
   });
 
   it("refuses an unknown tone, an unknown setting and a missing body with 400 naming the field, and changes nothing", async () => {

@@ -264,6 +264,60 @@ describe("POST /api/v1/optimize", () => {
       expect(await used("guard@example.com")).toBe(0);
     });
 
+    it("says which: changed facts, the message given back unchanged, or nothing usable", async () => {
+      const client = await signUpThroughApp(app, "why@example.com");
+      const cases: Array<[string, string]> = [
+        ["Hi Sam, following up on the proposal I sent Tuesday. The price is $900 per month. Can we talk this week?", "changed facts in your message"],
+        [MESSAGE, "Your message already reads well: the writing engine found nothing to change. Nothing was counted."],
+        ["   ", "The writing engine could not write a suggestion."],
+      ];
+      for (const [content, words] of cases) {
+        app.server.use(http.post(COMPLETIONS, () => completion(content)));
+        const response = await post(client, { text: MESSAGE });
+        expect(response.status).toBe(502);
+        expect((await response.json()).error.message).toContain(words);
+      }
+      expect(await used("why@example.com")).toBe(0);
+    });
+
+    it("the model stops at its output budget: the cut-off rewrite is never delivered", async () => {
+      const client = await signUpThroughApp(app, "cutoff@example.com");
+      let budget: unknown;
+      app.server.use(
+        http.post(COMPLETIONS, async ({ request }) => {
+          budget = ((await request.json()) as { max_tokens?: unknown }).max_tokens;
+          return HttpResponse.json({
+            id: "chatcmpl-test",
+            object: "chat.completion",
+            created: 1,
+            model: "tonewise-local",
+            choices: [{ index: 0, message: { role: "assistant", content: "Hi Sam, I wanted to follow up on the proposal I sent on Tuesday and ask whether" }, finish_reason: "length" }],
+            usage: { prompt_tokens: 1, completion_tokens: 1, total_tokens: 2 },
+          });
+        }),
+      );
+      const response = await post(client, { text: MESSAGE });
+      expect(response.status).toBe(502);
+      expect((await response.json()).error.message).toBe("The writing engine could not write a suggestion. Nothing was counted; please try again.");
+      expect(await used("cutoff@example.com")).toBe(0);
+      expect(typeof budget).toBe("number");
+    });
+
+    it("gives a message in a dense script room for a rewrite 2.5 times as long", async () => {
+      const client = await signUpThroughApp(app, "dense@example.com");
+      const text = "佐藤様、火曜日にお送りした提案書について確認させてください。今週中にお時間をいただけますか。";
+      let budget = 0;
+      app.server.use(
+        http.post(COMPLETIONS, async ({ request }) => {
+          budget = Number(((await request.json()) as { max_tokens?: unknown }).max_tokens);
+          return HttpResponse.json({ error: { message: "stop here" } }, { status: 500 });
+        }),
+      );
+      await post(client, { text });
+      // A tokenizer spends about a token on each of these characters (often more).
+      expect(budget).toBeGreaterThanOrEqual(Math.ceil([...text].length * 2.5));
+    });
+
     it("the model hangs: the 15 s timeout answers", async () => {
       const client = await signUpThroughApp(app, "hang@example.com");
       app.backend.injectFault({ service: "ai", mode: "hang", count: 2 });

@@ -29,8 +29,9 @@ export async function action({ request, context }: Route.ActionArgs) {
     const body = await readJsonObject(request);
     if (body.settings === undefined) throw new ApiError(400, "invalid_request", "settings is required.", { field: "settings" });
     const change = parseApiInput(settingsChangeSchema, body.settings, "settings");
-    const current = await accountOf(context, caller.userId);
-    const error = await saveSettings(sharedServiceClient(getEnv(context)), caller.userId, { ...current.settings, ...change });
+    await accountOf(context, caller.userId);
+    // Only the fields given are written: a change saved meanwhile by another caller stays.
+    const error = await saveSettings(sharedServiceClient(getEnv(context)), caller.userId, change);
     if (error) {
       console.error("Settings save failed (API)");
       throw new ApiError(503, "service_unavailable", "Your settings could not be saved just now. Please try again.");

@@ -1,6 +1,7 @@
 import type { SupabaseClient } from "@supabase/supabase-js";
 import type { AppEnv } from "./env.server";
 import { sharedServiceClient } from "./supabase.server";
+import { DatabaseUnavailableError } from "./database-unavailable.server";
 
 /**
  * API access tokens: `tw_` + 32 random bytes (base64url), stored only as a SHA-256 hash, shown to
@@ -53,7 +54,7 @@ export async function createAccessToken(env: AppEnv, userId: string, name: strin
       p_hint: token.slice(-4),
     })
     .maybeSingle<{ id: string; name: string; hint: string; created_at: string }>();
-  if (error) throw new Error(`create_access_token failed: ${error.code}`);
+  if (error) throw new DatabaseUnavailableError("create_access_token", error.code);
   if (!data) return null;
   return { token, summary: { id: data.id, name: data.name, hint: data.hint, createdAt: data.created_at, lastUsedAt: null } };
 }
@@ -75,7 +76,7 @@ export async function listAccessTokens(supabase: SupabaseClient, userId: string,
 
 export async function revokeAccessToken(env: AppEnv, userId: string, tokenId: string): Promise<boolean> {
   const { data, error } = await sharedServiceClient(env).rpc("revoke_access_token", { p_user_id: userId, p_token_id: tokenId });
-  if (error) throw new Error(`revoke_access_token failed: ${error.code}`);
+  if (error) throw new DatabaseUnavailableError("revoke_access_token", error.code);
   return data === true;
 }
 
@@ -88,7 +89,7 @@ export async function authenticateAccessToken(env: AppEnv, token: string): Promi
   const { data, error } = await sharedServiceClient(env)
     .rpc("authenticate_access_token", { p_token_hash: await sha256Hex(token) })
     .maybeSingle<{ user_id: string; token_id: string }>();
-  if (error) throw new Error(`authenticate_access_token failed: ${error.code}`);
+  if (error) throw new DatabaseUnavailableError("authenticate_access_token", error.code);
   return data ? { userId: data.user_id, tokenId: data.token_id } : null;
 }
 
@@ -100,7 +101,7 @@ export async function createExtensionCode(env: AppEnv, userId: string, codeChall
     p_code_hash: await sha256Hex(code),
     p_code_challenge: codeChallenge,
   });
-  if (error) throw new Error(`create_extension_code failed: ${error.code}`);
+  if (error) throw new DatabaseUnavailableError("create_extension_code", error.code);
   return code;
 }
 
@@ -120,7 +121,7 @@ export async function exchangeExtensionCode(env: AppEnv, code: string, codeVerif
       p_hint: token.slice(-4),
     })
     .single<{ outcome: "created" | "invalid" | "limit_reached"; id: string; name: string; hint: string; created_at: string }>();
-  if (error) throw new Error(`exchange_extension_code failed: ${error.code}`);
+  if (error) throw new DatabaseUnavailableError("exchange_extension_code", error.code);
   if (data.outcome !== "created") return data.outcome;
   return { token, summary: { id: data.id, name: data.name, hint: data.hint, createdAt: data.created_at, lastUsedAt: null } };
 }

@@ -5,6 +5,7 @@ import { ACTIVITY_DAYS, type ActivityRow, type MessageActivity, summarizeActivit
 import type { SessionUser } from "./session.server";
 import { settingsFromRow, type StoredSettings } from "./settings.server";
 import { apiUsage, summarizeUsage, type Tier, type UsageSummary } from "./usage";
+import { DatabaseUnavailableError } from "./database-unavailable.server";
 
 /**
  * What the dashboard shows about the signed-in account, read in one round trip; a failed read is
@@ -110,7 +111,7 @@ type DashboardSummaryRow = AccountSummaryRow & { activity: ActivityRow[] | null 
 /** What `GET /api/v1/me` answers, read in one round trip (`account_summary`). Null if the account is gone. */
 export async function loadApiAccount(supabase: SupabaseClient, userId: string) {
   const { data, error } = await supabase.rpc("account_summary", { p_user_id: userId }).maybeSingle<AccountSummaryRow>();
-  if (error) throw new Error(`account_summary failed: ${error.code}`);
+  if (error) throw new DatabaseUnavailableError("account_summary", error.code);
   if (!data) return null;
   return {
     email: data.email,

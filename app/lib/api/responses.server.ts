@@ -2,6 +2,8 @@
  * The JSON conventions of `/api/v1/*`: success bodies as plain JSON, every error as
  * `{ "error": { "code", "message", "field"? } }`, and nothing an API answer says ever cached.
  */
+import { DatabaseUnavailableError } from "../database-unavailable.server";
+
 export type ApiErrorCode =
   | "invalid_request"
   | "unauthorized"
@@ -67,7 +69,8 @@ export class ApiError extends Error {
 
 /**
  * Runs an API handler and turns whatever it throws into the API's error shape: an `ApiError` into
- * its answer, anything unexpected into a plain 500 (logged by name only: an error from deep inside
+ * its answer, a database failure into 503 service_unavailable (worth trying again), anything
+ * unexpected into a plain 500 (logged by name only: an error from deep inside
  * a handler must never carry a user's text into the logs).
  */
 export async function handleApi(run: () => Promise<Response>): Promise<Response> {
@@ -76,6 +79,10 @@ export async function handleApi(run: () => Promise<Response>): Promise<Response>
   } catch (error) {
     if (error instanceof ApiError) return error.toResponse();
     if (error instanceof Response) throw error;
+    if (error instanceof DatabaseUnavailableError) {
+      console.error(`[api] ${error.message}`);
+      return apiError(503, "service_unavailable", "Tonewise is temporarily unavailable. Please try again in a moment.");
+    }
     console.error(`[api] unexpected ${error instanceof Error ? error.name : typeof error}`);
     return apiError(500, "internal_error", "Something went wrong on our side. Please try again.");
   }

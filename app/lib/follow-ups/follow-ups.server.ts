@@ -1,5 +1,6 @@
 import type { SupabaseClient } from "@supabase/supabase-js";
 import type { FollowUp } from "./follow-up-schemas";
+import { DatabaseUnavailableError } from "../database-unavailable.server";
 
 export type { FollowUp };
 
@@ -28,7 +29,8 @@ type FollowUpRow = {
 const COLUMNS = "id, label, url, due_at, follow_up_number, completed_at, created_at";
 const LIMIT_REACHED = "follow_ups_limit_reached";
 
-export class FollowUpStoreError extends Error {
+/** The follow-ups table could not be read or written (a database failure: the API answers 503). */
+export class FollowUpStoreError extends DatabaseUnavailableError {
   override name = "FollowUpStoreError";
 }
 
@@ -47,7 +49,7 @@ function fromRow(row: FollowUpRow): FollowUp {
 
 function failed(operation: string, error: { code?: string; message: string }): never {
   // The code only: a database message may quote a value (a label) back.
-  throw new FollowUpStoreError(`follow_ups ${operation} failed: ${error.code ?? "unknown"}`);
+  throw new FollowUpStoreError(`follow_ups ${operation}`, error.code);
 }
 
 function isLimitError(error: { message: string }): boolean {

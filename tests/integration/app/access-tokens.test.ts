@@ -248,6 +248,30 @@ describe("the extension hand-over", () => {
   });
 });
 
+describe("when the database fails", () => {
+  it("answers 503 service_unavailable (try again), not a bare 500, for every call the extension makes", async () => {
+    const client = await signUpThroughApp(app, "dbdown@example.com");
+    const token = await createToken(client, "Browser extension");
+    const calls: Array<[string, string]> = [
+      ["/rest/v1/rpc/authenticate_access_token", "/api/v1/me"],
+      ["/rest/v1/rpc/account_summary", "/api/v1/me"],
+      ["/rest/v1/follow_ups", "/api/v1/follow-ups"],
+    ];
+    for (const [pathPrefix, path] of calls) {
+      app.backend.injectFault({ service: "supabase", mode: "fail", count: 1, pathPrefix });
+      const response = await app.client().fetch(path, bearer(token, { headers: { Origin: EXTENSION } }));
+      expect(response.status, pathPrefix).toBe(503);
+      expect(response.headers.get("Access-Control-Allow-Origin"), pathPrefix).toBe(EXTENSION);
+      expect(((await response.json()) as { error: { code: string; message: string } }).error, pathPrefix).toEqual({
+        code: "service_unavailable",
+        message: "Tonewise is temporarily unavailable. Please try again in a moment.",
+      });
+    }
+    // A moment later the same calls work.
+    expect((await app.client().fetch("/api/v1/me", bearer(token))).status).toBe(200);
+  });
+});
+
 describe("PATCH /api/v1/me (the extension's popup changes the defaults)", () => {
   function patch(token: string, body: unknown) {
     return app.client().fetch("/api/v1/me", bearer(token, { method: "PATCH", headers: { "Content-Type": "application/json", Origin: EXTENSION }, body: JSON.stringify(body) }));

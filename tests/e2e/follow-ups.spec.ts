@@ -73,7 +73,8 @@ test("set a reminder, follow a sequence, snooze, mark done, reopen and delete", 
   await expect(reminder(page, "Upcoming", "Maria Alvarez — demo recap")).toContainText("Mon,");
 
   // Done, then reopened, then deleted.
-  await reminder(page, "Upcoming", "Maria Alvarez — demo recap").getByRole("button", { name: "Mark done" }).click();
+  // Each button says which reminder it acts on, for a screen reader going down the list.
+  await reminder(page, "Upcoming", "Maria Alvarez — demo recap").getByRole("button", { name: /^Mark done \(Maria Alvarez — demo recap\)$/ }).click();
   await expect(reminder(page, "Done", "Maria Alvarez — demo recap")).toContainText("Done Today");
   await expect(section(page, "Upcoming").getByRole("listitem")).toHaveCount(1);
   await reminder(page, "Done", "Maria Alvarez — demo recap").getByRole("button", { name: "Reopen" }).click();
@@ -123,4 +124,14 @@ test("a reminder the form cannot take keeps what was typed and says why", async 
   await form.getByRole("button", { name: "Set reminder" }).click();
   await expect(reminder(page, "Upcoming", "Jordan — renewal")).toContainText("Jan 6, ");
   await expect(reminder(page, "Upcoming", "Jordan — renewal")).toContainText("2:30 PM");
+});
+
+test("a date typed in is the time the reminder gets, though Suggested was still ticked", async ({ page, signedInUser: _signedInUser }) => {
+  await page.goto("/dashboard/follow-ups");
+  const form = newReminder(page);
+  await form.getByLabel("Label").fill("Priya — contract");
+  await form.getByLabel("Date and time (for a chosen time)").fill(`${new Date().getFullYear() + 1}-02-03T11:15`);
+  await form.getByRole("button", { name: "Set reminder" }).click();
+  await expect(reminder(page, "Upcoming", "Priya — contract")).toContainText("Feb 3, ");
+  await expect(reminder(page, "Upcoming", "Priya — contract")).toContainText("11:15 AM");
 });

@@ -105,8 +105,16 @@ describe("the other choices", () => {
   });
 
   it("later today is three hours on, rounded up to the quarter hour", () => {
-    expect(laterToday(new Date("2026-11-23T10:07:00Z")).toISOString()).toBe("2026-11-23T13:15:00.000Z");
-    expect(laterToday(new Date("2026-11-23T10:00:00Z")).toISOString()).toBe("2026-11-23T13:00:00.000Z");
+    expect(laterToday(new Date("2026-11-23T10:07:00Z"), "UTC").toISOString()).toBe("2026-11-23T13:15:00.000Z");
+    expect(laterToday(new Date("2026-11-23T10:00:00Z"), "UTC").toISOString()).toBe("2026-11-23T13:00:00.000Z");
+    expect(local(laterToday(at("2026-11-23 10:07", BERLIN), BERLIN), BERLIN)).toBe("2026-11-23 13:15 (Mon)");
+  });
+
+  it("later today never rings in the night: 21:00 at the latest, else tomorrow morning", () => {
+    expect(local(laterToday(at("2026-11-27 19:10", BERLIN), BERLIN), BERLIN)).toBe("2026-11-27 21:00 (Fri)");
+    expect(local(laterToday(at("2026-11-27 20:20", BERLIN), BERLIN), BERLIN)).toBe("2026-11-27 21:00 (Fri)");
+    expect(local(laterToday(at("2026-11-27 22:30", BERLIN), BERLIN), BERLIN)).toBe("2026-11-28 09:00 (Sat)");
+    expect(local(laterToday(at("2026-11-27 20:45", NY), NY), NY)).toBe("2026-11-28 09:00 (Sat)");
   });
 });
 

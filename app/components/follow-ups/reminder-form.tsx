@@ -102,6 +102,11 @@ export function ReminderForm({ id, choices, timeZone, now, lastResult, fetcher }
             {...getInputProps(fields.at, { type: "datetime-local" })}
             {...aria}
             key={fields.at.key}
+            onInput={(event) => {
+              // Typing a date chooses it (the server does the same for a form posted without JavaScript).
+              const custom = event.currentTarget.form?.querySelector<HTMLInputElement>(`input[name="${fields.when.name}"][value="custom"]`);
+              if (custom && event.currentTarget.value !== "") custom.checked = true;
+            }}
             className={inputClasses(!!aria["aria-invalid"], "sm:max-w-xs")}
           />
         )}

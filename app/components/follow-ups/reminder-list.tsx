@@ -7,9 +7,14 @@ import { RECOMMENDED_MAX_FOLLOW_UPS } from "~/lib/follow-ups/schedule";
 
 type Clock = { timeZone: string; now: Date };
 
-/** A button that posts one intent for one reminder (each its own form: works without JavaScript). */
-function ReminderButton({ id, intent, children, variant = "secondary", extra, wrap = false }: {
+/**
+ * A button that posts one intent for one reminder (each its own form: works without JavaScript).
+ * Its accessible name ends with the reminder's label ("Mark done (Acme renewal)"), so a list of
+ * them read aloud says which reminder each acts on.
+ */
+function ReminderButton({ id, label, intent, children, variant = "secondary", extra, wrap = false }: {
   id: string;
+  label: string;
   intent: string;
   children: React.ReactNode;
   variant?: "primary" | "secondary" | "ghost";
@@ -23,15 +28,18 @@ function ReminderButton({ id, intent, children, variant = "secondary", extra, wr
       {extra ? <input type="hidden" name={extra.name} value={extra.value} /> : null}
       <button type="submit" name="intent" value={intent} className={buttonClasses(variant, "sm", wrap ? "h-auto! min-h-9 py-1.5 text-left whitespace-normal!" : undefined)}>
         {children}
+        <span className="sr-only"> ({label})</span>
       </button>
     </Form>
   );
 }
 
-function SnoozeMenu({ id }: { id: string }) {
+function SnoozeMenu({ id, label }: { id: string; label: string }) {
   return (
     <details className="group relative inline-block">
-      <summary className={buttonClasses("secondary", "sm", "list-none")}>Snooze</summary>
+      <summary className={buttonClasses("secondary", "sm", "list-none")}>
+        Snooze<span className="sr-only"> ({label})</span>
+      </summary>
       <div className="absolute left-0 z-10 mt-1 flex w-48 flex-col gap-1 rounded-lg border border-slate-200 bg-white p-2 shadow-lg sm:right-0 sm:left-auto">
         {(
           [
@@ -39,9 +47,9 @@ function SnoozeMenu({ id }: { id: string }) {
             ["tomorrow", "Tomorrow morning"],
             ["next-week", "Next week"],
           ] as const
-        ).map(([until, label]) => (
-          <ReminderButton key={until} id={id} intent="snooze" extra={{ name: "until", value: until }} variant="ghost">
-            {label}
+        ).map(([until, choice]) => (
+          <ReminderButton key={until} id={id} label={label} intent="snooze" extra={{ name: "until", value: until }} variant="ghost">
+            {choice}
           </ReminderButton>
         ))}
       </div>
@@ -79,21 +87,21 @@ function ReminderItem({ item, clock, state }: { item: FollowUp; clock: Clock; st
       ) : null}
       <div className="mt-3 flex flex-wrap gap-2">
         {state === "done" ? (
-          <ReminderButton id={item.id} intent="reopen">
+          <ReminderButton id={item.id} label={item.label} intent="reopen">
             Reopen
           </ReminderButton>
         ) : (
           <>
-            <ReminderButton id={item.id} intent="done" variant="primary">
+            <ReminderButton id={item.id} label={item.label} intent="done" variant="primary">
               Mark done
             </ReminderButton>
-            <ReminderButton id={item.id} intent="next" wrap>
+            <ReminderButton id={item.id} label={item.label} intent="next" wrap>
               No reply yet — schedule the next follow-up
             </ReminderButton>
-            <SnoozeMenu id={item.id} />
+            <SnoozeMenu id={item.id} label={item.label} />
           </>
         )}
-        <ReminderButton id={item.id} intent="delete" variant="ghost">
+        <ReminderButton id={item.id} label={item.label} intent="delete" variant="ghost">
           Delete
         </ReminderButton>
       </div>

@@ -139,10 +139,20 @@ export function nextWeekMorning(now: Date, timeZone: string): Date {
   return morningOf(addDays(today, ((8 - dow) % 7) || 7), timeZone);
 }
 
-/** Three hours from now, on the next quarter hour. */
-export function laterToday(now: Date): Date {
+/** The latest "later today" may be, local: a snooze in the evening never rings in the night. */
+const LATER_TODAY_LATEST_HOUR = 21;
+
+/**
+ * Three hours from now, on the next quarter hour, but no later than 21:00 today (local). When even
+ * that is less than half an hour away (the evening is over), tomorrow morning instead: the
+ * confirmation says which.
+ */
+export function laterToday(now: Date, timeZone: string): Date {
   const quarter = 15 * 60_000;
-  return new Date(Math.ceil((now.getTime() + 3 * 60 * 60_000) / quarter) * quarter);
+  const threeHours = new Date(Math.ceil((now.getTime() + 3 * 60 * 60_000) / quarter) * quarter);
+  const latest = instantAt({ ...wallTime(now, timeZone), hour: LATER_TODAY_LATEST_HOUR, minute: 0 }, timeZone);
+  const at = threeHours.getTime() <= latest.getTime() ? threeHours : latest;
+  return at.getTime() - now.getTime() < 30 * 60_000 ? tomorrowMorning(now, timeZone) : at;
 }
 
 /**
@@ -181,7 +191,7 @@ export function reminderChoiceInstants(now: Date, timeZone: string): Record<keyo
 
 /** Where a snoozed reminder moves to. */
 export function snoozeUntil(choice: "later-today" | "tomorrow" | "next-week", now: Date, timeZone: string): Date {
-  if (choice === "later-today") return laterToday(now);
+  if (choice === "later-today") return laterToday(now, timeZone);
   if (choice === "tomorrow") return tomorrowMorning(now, timeZone);
   return nextWeekMorning(now, timeZone);
 }

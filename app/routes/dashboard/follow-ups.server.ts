@@ -73,6 +73,9 @@ export async function createReminderAction(
   context: Readonly<RouterContextProvider>,
   formData: FormData,
 ): Promise<{ outcome: ReminderActionResult; invalid: boolean }> {
+  // A date typed in while the default choice ("Suggested") is still ticked is the time the user
+  // wants: without JavaScript nothing ticks "Choose a date and time" for them.
+  if (formData.get("when") === "suggested" && String(formData.get("at") ?? "").trim() !== "") formData.set("when", "custom");
   const validated = validateForm(context, formData, createReminderFormSchema);
   if (!validated.ok) return { outcome: { result: validated.result }, invalid: true };
   const { label, url, when, at } = validated.value;

@@ -73,7 +73,7 @@ function TimeZoneField({
   errors: string[] | undefined;
 }) {
   return (
-    <Field id="timeZone" label="Time zone" errors={errors} hint="Follow-up reminders are due at 9:00 in the morning, on business days, in this time zone.">
+    <Field id="timeZone" label="Time zone" errors={errors} hint="Suggested follow-up times are 9:00 in the morning on business days, in this time zone.">
       {(aria) => (
         <select {...aria} name="timeZone" defaultValue={value ?? ""} className={inputClasses(!!aria["aria-invalid"])}>
           {stored === null ? <option value="">Not set yet (UTC)</option> : null}

@@ -24,6 +24,8 @@ export type AccountSummary = {
   dueFollowUps: number;
   /** Whether the account has a time zone yet (the browser sets it on the first visit). */
   timeZoneSet: boolean;
+  /** The account's time zone, in which its dates are shown (UTC until it has one). */
+  timeZone: string;
 };
 
 /** The dashboard's summary could not be read because Supabase did not answer (down, or past its deadline). */
@@ -66,6 +68,7 @@ export async function loadDashboardSummary(
         paymentIssue: null,
         dueFollowUps: 0,
         timeZoneSet: false,
+        timeZone: "UTC",
       },
       settings: { ...DEFAULT_SETTINGS, timeZone: null },
       activity: null,
@@ -84,6 +87,7 @@ export async function loadDashboardSummary(
       paymentIssue: data.payment_issue === "past_due" || data.payment_issue === "unpaid" ? data.payment_issue : null,
       dueFollowUps: data.due_follow_ups,
       timeZoneSet: settings.timeZone !== null,
+      timeZone: settings.timeZone ?? "UTC",
     },
     settings,
     activity: withActivity && Array.isArray(data.activity) ? summarizeActivity(data.activity) : null,

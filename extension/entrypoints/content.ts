@@ -364,7 +364,8 @@ export default defineContentScript({
         overlay.closeCard();
         return;
       }
-      if (event.altKey && event.shiftKey && event.code === "KeyT" && enabled()) {
+      // The user's own keys only: a page's script cannot open the card and take the focus.
+      if (event.isTrusted && event.altKey && event.shiftKey && event.code === "KeyT" && enabled()) {
         event.preventDefault();
         overlay.openCard();
       }

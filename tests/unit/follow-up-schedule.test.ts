@@ -155,6 +155,17 @@ describe("properties", () => {
     );
   });
 
+  it("a clock time shown twice (clocks going back) is its first occurrence, east and west of UTC", () => {
+    expect(at("2026-10-25 02:30", BERLIN).toISOString()).toBe("2026-10-25T00:30:00.000Z");
+    expect(at("2026-11-01 01:30", NY).toISOString()).toBe("2026-11-01T05:30:00.000Z");
+  });
+
+  it("a clock time skipped (clocks going forward) moves on by the jump", () => {
+    expect(at("2026-03-29 02:30", BERLIN).toISOString()).toBe("2026-03-29T01:30:00.000Z");
+    expect(local(at("2026-03-29 02:30", BERLIN), BERLIN)).toBe("2026-03-29 03:30 (Sun)");
+    expect(local(at("2026-03-08 02:30", NY), NY)).toBe("2026-03-08 03:30 (Sun)");
+  });
+
   it("instantAt and wallTime agree for every 9:00", () => {
     fc.assert(
       fc.property(fc.integer({ min: 2024, max: 2030 }), fc.integer({ min: 1, max: 12 }), fc.integer({ min: 1, max: 28 }), fc.constantFrom(...zones), (year, month, day, zone) => {

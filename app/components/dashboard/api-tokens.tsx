@@ -9,8 +9,9 @@ import { useValidatedForm } from "~/components/use-validated-form";
 import { createTokenSchema } from "~/lib/access-token-forms";
 import type { AccessTokenSummary } from "~/lib/access-tokens.server";
 
-function formatDate(iso: string): string {
-  return new Date(iso).toLocaleDateString("en-US", { month: "short", day: "numeric", year: "numeric", timeZone: "UTC" });
+/** A token's date, as the day it was in the account's time zone. */
+function formatDate(iso: string, timeZone: string): string {
+  return new Date(iso).toLocaleDateString("en-US", { month: "short", day: "numeric", year: "numeric", timeZone });
 }
 
 function CopyTokenButton({ token }: { token: string }) {
@@ -45,10 +46,12 @@ function RevokeForm({ token }: { token: AccessTokenSummary }) {
 /** The Account page's API tokens: create (shown once), list, revoke — all plain forms. */
 export function ApiTokensSection({
   tokens,
+  timeZone,
   result,
   created,
 }: {
   tokens: AccessTokenSummary[];
+  timeZone: string;
   result: SubmissionResult<string[]> | undefined;
   created: { name: string; token: string } | undefined;
 }) {
@@ -101,8 +104,8 @@ export function ApiTokensSection({
               <div className="min-w-0">
                 <p className="truncate font-medium text-slate-900">{token.name}</p>
                 <p className="text-sm text-slate-600">
-                  <span className="font-mono">tw_…{token.hint}</span> · Created {formatDate(token.createdAt)} · Last used{" "}
-                  {token.lastUsedAt ? formatDate(token.lastUsedAt) : "Never"}
+                  <span className="font-mono">tw_…{token.hint}</span> · Created {formatDate(token.createdAt, timeZone)} · Last used{" "}
+                  {token.lastUsedAt ? formatDate(token.lastUsedAt, timeZone) : "Never"}
                 </p>
               </div>
               <RevokeForm token={token} />

@@ -59,6 +59,8 @@ export function wallTime(instant: Date, timeZone: string): WallTime & { second: 
   };
 }
 
+const DAY_MS = 86_400_000;
+
 /** Milliseconds `timeZone` is ahead of UTC at `instant`. */
 function offsetAt(instant: number, timeZone: string): number {
   const wall = wallTime(new Date(instant), timeZone);
@@ -67,20 +69,22 @@ function offsetAt(instant: number, timeZone: string): number {
 }
 
 /**
- * The instant at which `timeZone`'s clocks show `wall`. A wall time skipped by a daylight-saving
- * jump resolves to the instant just after the jump; a repeated one to its first occurrence.
+ * The instant at which `timeZone`'s clocks show `wall`. A wall time shown twice (the hour repeated
+ * when clocks go back) resolves to its first occurrence; one skipped when clocks go forward moves
+ * on by the length of the jump (02:30 → 03:30), as Temporal's "compatible" disambiguation does.
  */
 export function instantAt(wall: WallTime, timeZone: string): Date {
   const naive = Date.UTC(wall.year, wall.month - 1, wall.day, wall.hour, wall.minute);
-  let candidate = naive - offsetAt(naive, timeZone);
-  const second = naive - offsetAt(candidate, timeZone);
-  if (second !== candidate) {
-    // Near a transition: prefer the earlier instant whose wall time matches.
-    const earlier = Math.min(candidate, second);
-    const check = wallTime(new Date(earlier), timeZone);
-    candidate = check.hour === wall.hour && check.minute === wall.minute ? earlier : Math.max(candidate, second);
-  }
-  return new Date(candidate);
+  // The offsets in force a day either side: equal, unless a transition lies in between.
+  const before = offsetAt(naive - DAY_MS, timeZone);
+  const after = offsetAt(naive + DAY_MS, timeZone);
+  const shows = (instant: number) => {
+    const shown = wallTime(new Date(instant), timeZone);
+    return shown.year === wall.year && shown.month === wall.month && shown.day === wall.day && shown.hour === wall.hour && shown.minute === wall.minute;
+  };
+  const candidates = [naive - before, naive - after].filter(shows);
+  if (candidates.length > 0) return new Date(Math.min(...candidates));
+  return new Date(naive - before);
 }
 
 /** Day of the week of a calendar date: 0 = Sunday … 6 = Saturday. */

@@ -153,6 +153,8 @@ export async function optimizeForUser(options: {
     }
   }
   if (suggestion === undefined) throw engineFailed(failure);
+  // The caller went away while the engine wrote: nobody will see this suggestion, so it is not counted.
+  if (signal.aborted) throw new ApiError(499, "invalid_request", "The request was cancelled.");
   const latencyMs = Date.now() - started;
 
   const recorded = await db

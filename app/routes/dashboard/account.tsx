@@ -52,7 +52,7 @@ export default function Account({ actionData, loaderData }: Route.ComponentProps
     defaultValue: { fullName: account.fullName },
   });
   const memberSince = account.memberSince
-    ? new Date(account.memberSince).toLocaleDateString("en-US", { month: "long", day: "numeric", year: "numeric", timeZone: "UTC" })
+    ? new Date(account.memberSince).toLocaleDateString("en-US", { month: "long", day: "numeric", year: "numeric", timeZone: account.timeZone })
     : "";
 
   return (
@@ -75,6 +75,7 @@ export default function Account({ actionData, loaderData }: Route.ComponentProps
       </Form>
       <ApiTokensSection
         tokens={loaderData.tokens}
+        timeZone={account.timeZone}
         result={actionData && "tokenResult" in actionData ? actionData.tokenResult : undefined}
         created={actionData && "created" in actionData ? actionData.created : undefined}
       />

@@ -38,6 +38,23 @@ function exchange(code: string, codeVerifier: string) {
 }
 
 describe("API tokens on the Account page", () => {
+  it("shows the account's and its tokens' dates as days in the account's time zone", async () => {
+    const client = await signUpThroughApp(app, "evening@example.com");
+    await createToken(client, "Evening laptop");
+    const [user] = await app.backend.sql<{ id: string }>("select id from auth.users where email = $1", ["evening@example.com"]);
+    // Yesterday at 03:00 UTC: the evening of the day before in New York.
+    const evening = new Date(Date.now() - 86_400_000);
+    evening.setUTCHours(3, 0, 0, 0);
+    const newYorkDay = (options: Intl.DateTimeFormatOptions) => evening.toLocaleDateString("en-US", { ...options, timeZone: "America/New_York" });
+    expect(newYorkDay({ day: "numeric" })).not.toBe(String(evening.getUTCDate()));
+    await app.backend.sql("update auth.users set created_at = $2 where id = $1", [user!.id, evening.toISOString()]);
+    await app.backend.sql("update public.access_tokens set created_at = $2 where user_id = $1", [user!.id, evening.toISOString()]);
+    await app.backend.sql("update public.user_settings set time_zone = 'America/New_York' where user_id = $1", [user!.id]);
+    const html = (await client.html("/dashboard/account")).html.replaceAll("<!-- -->", "");
+    expect(html).toContain(`value="${newYorkDay({ month: "long", day: "numeric", year: "numeric" })}"`);
+    expect(html).toContain(`Created ${newYorkDay({ month: "short", day: "numeric", year: "numeric" })}`);
+  });
+
   it("creates a token shown once, lists it, and the API accepts it and records its use", async () => {
     const client = await signUpThroughApp(app, "tokens@example.com", "Toni Token");
     const response = await client.post("/dashboard/account", { intent: "create-token", name: "Work laptop" });

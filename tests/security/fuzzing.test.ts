@@ -32,6 +32,7 @@ import { profileSchema } from "~/lib/profile";
 import { settingsChangeSchema, settingsSchema } from "~/lib/settings-schemas";
 import {
   createFollowUpRequestSchema,
+  chosenReminderTime,
   createReminderFormSchema,
   FOLLOW_UP_MESSAGES,
   isReasonableDueAt,
@@ -919,7 +920,7 @@ describe("fuzzing the follow-up reminders", () => {
           return;
         }
         const value = verdict.value as z.output<typeof createReminderFormSchema>;
-        if (value.when === "custom") {
+        if (chosenReminderTime(value) === "custom") {
           // The account has no time zone yet: a chosen time is read as UTC.
           const dueAt = instantAt(parseLocalDateTime(value.at!)!, "UTC");
           if (dueAt.getTime() < Date.now() - 60_000 || !isReasonableDueAt(dueAt, new Date())) {

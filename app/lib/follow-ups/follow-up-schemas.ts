@@ -93,6 +93,14 @@ export function parseLocalDateTime(value: string) {
 }
 
 /**
+ * The time a posted reminder form chose: a date typed in while "Suggested" (the default) was still
+ * ticked is a chosen time — without JavaScript nothing ticks "Choose a date and time" for the user.
+ */
+export function chosenReminderTime(value: { when: (typeof REMINDER_CHOICES)[number]; at?: string | undefined }): (typeof REMINDER_CHOICES)[number] {
+  return value.when === "suggested" && (value.at ?? "").trim() !== "" ? "custom" : value.when;
+}
+
+/**
  * The dashboard's "Remind me to follow up" form. Times are read in the account's time zone (UTC
  * until one is set), which the server looks up: the form sends none.
  */
@@ -104,7 +112,7 @@ export const createReminderFormSchema = z
     at: z.string().optional(),
   })
   .superRefine((value, context) => {
-    if (value.when === "custom" && (!value.at || !parseLocalDateTime(value.at))) {
+    if (chosenReminderTime(value) === "custom" && (!value.at || !parseLocalDateTime(value.at))) {
       context.addIssue({ code: "custom", path: ["at"], message: FOLLOW_UP_MESSAGES.at });
     }
   });

@@ -3,6 +3,7 @@ import type { ReminderActionResult } from "~/components/follow-ups/reminder-form
 import { dashboardUser } from "~/lib/dashboard-guard.server";
 import { dashboardSummary } from "~/lib/dashboard-summary.server";
 import {
+  chosenReminderTime,
   createReminderFormSchema,
   FOLLOW_UP_LIMITS,
   FOLLOW_UP_MESSAGES,
@@ -73,12 +74,10 @@ export async function createReminderAction(
   context: Readonly<RouterContextProvider>,
   formData: FormData,
 ): Promise<{ outcome: ReminderActionResult; invalid: boolean }> {
-  // A date typed in while the default choice ("Suggested") is still ticked is the time the user
-  // wants: without JavaScript nothing ticks "Choose a date and time" for them.
-  if (formData.get("when") === "suggested" && String(formData.get("at") ?? "").trim() !== "") formData.set("when", "custom");
   const validated = validateForm(context, formData, createReminderFormSchema);
   if (!validated.ok) return { outcome: { result: validated.result }, invalid: true };
-  const { label, url, when, at } = validated.value;
+  const { label, url, at } = validated.value;
+  const when = chosenReminderTime(validated.value);
   const now = new Date();
   const { timeZone } = await reminderTimeZone(context);
   const wall = when === "custom" && at ? parseLocalDateTime(at) : null;

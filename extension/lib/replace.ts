@@ -214,7 +214,20 @@ function deepActiveElement(doc: Document): Element | null {
   return active;
 }
 
-export async function replaceFieldText(field: EditableField, text: string, options: ReplaceOptions = {}): Promise<ReplaceOutcome> {
+/**
+ * A suggestion as the field can hold it: a single-line input drops line breaks (and would leave
+ * the lines glued by doubled spaces), so its lines are joined with one space.
+ */
+export function fittedTo(field: EditableField, text: string): string {
+  if (!(field instanceof HTMLInputElement)) return text;
+  return text
+    .split(/\s*[\r\n]+\s*/)
+    .filter((line) => line !== "")
+    .join(" ");
+}
+
+export async function replaceFieldText(field: EditableField, suggestion: string, options: ReplaceOptions = {}): Promise<ReplaceOutcome> {
+  const text = fittedTo(field, suggestion);
   if (await tryExecCommand(field, text)) return { ok: true, method: "execCommand" };
   if (isTextControl(field)) {
     if (trySetter(field, text)) return { ok: true, method: "valueSetter" };

@@ -87,6 +87,14 @@ describe("replace chain", () => {
     expect(inputs).toEqual([SUGGESTION]);
   });
 
+  it("joins a multi-line suggestion's lines with one space in a single-line input", async () => {
+    const input = document.createElement("input");
+    input.value = "hi sam thanks for the call";
+    document.body.append(input);
+    await expect(replaceFieldText(input, "Hi Sam,\n\nThanks for the call today.\r\nBest,\nAl")).resolves.toMatchObject({ ok: true });
+    expect(input.value).toBe("Hi Sam, Thanks for the call today. Best, Al");
+  });
+
   it("gets past a React-like value tracker, where a plain assignment is undone", async () => {
     const naive = reactLikeInput("hi sam");
     naive.input.value = SUGGESTION;

@@ -16,8 +16,8 @@ export const MAX_NOTIFICATIONS_PER_SYNC = 3;
 /** The periodic sync's alarm. */
 export const SYNC_ALARM = "follow-ups:sync";
 export const SYNC_PERIOD_MINUTES = 15;
-/** How many open reminders one sync reads (the API's largest page). */
-export const SYNC_LIMIT = 100;
+/** How many open reminders one sync reads: the API's largest page, every open reminder a user can have (200), so overdue ones never hide later ones. */
+export const SYNC_LIMIT = 200;
 /** How many "notified" records are kept (oldest dropped): far more than a user has open (200 at most). */
 export const NOTIFIED_CAP = 1000;
 /** An alarm may ring a moment before the server's clock says the time has come. */

@@ -161,13 +161,15 @@ export const updateFollowUpRequestSchema = z.strictObject(
 export const FOLLOW_UP_STATUSES = ["open", "done", "all"] as const;
 
 /** `GET /api/v1/follow-ups`'s query. */
+/** A page of the list holds up to every open reminder a user can have: a sync never misses one. */
+const LIST_LIMIT_MESSAGE = `limit must be a whole number from 1 to ${FOLLOW_UP_LIMITS.maxOpen}.`;
 export const listFollowUpsQuerySchema = z.object({
   status: z.enum(FOLLOW_UP_STATUSES, { message: "status must be open, done or all." }).default("open"),
   limit: z.coerce
-    .number({ message: "limit must be a whole number from 1 to 100." })
-    .int({ message: "limit must be a whole number from 1 to 100." })
-    .min(1, { message: "limit must be a whole number from 1 to 100." })
-    .max(100, { message: "limit must be a whole number from 1 to 100." })
+    .number({ message: LIST_LIMIT_MESSAGE })
+    .int({ message: LIST_LIMIT_MESSAGE })
+    .min(1, { message: LIST_LIMIT_MESSAGE })
+    .max(FOLLOW_UP_LIMITS.maxOpen, { message: LIST_LIMIT_MESSAGE })
     .default(50),
 });
 

@@ -6,6 +6,8 @@
  */
 import { describe, expect, it } from "vitest";
 import { appForThisFile, bearer, createTokenThroughApp, signUpThroughApp } from "./app-harness.ts";
+import { FOLLOW_UP_LIMITS } from "~/lib/follow-ups/follow-up-schemas";
+import { SYNC_LIMIT } from "../../../extension/lib/reminders.ts";
 
 const app = appForThisFile();
 const HOUR = 60 * 60_000;
@@ -146,6 +148,26 @@ describe("/api/v1/follow-ups", () => {
     // The dashboard's own session may call the API too (same-origin, no token).
     const viaSession = await owner.client.fetch("/api/v1/follow-ups");
     expect((await viaSession.json()).followUps).toHaveLength(1);
+  });
+
+  it("lists every open reminder a user can have in one page, so overdue ones never hide the next", async () => {
+    const { call } = await connectedUser("overdue@example.com");
+    const [user] = await app.backend.sql<{ id: string }>("select id from auth.users where email = 'overdue@example.com'");
+    await app.backend.sql(
+      "insert into public.follow_ups (user_id, label, due_at) select $1, 'Overdue ' || n, now() - n * interval '1 minute' from generate_series(1, 199) n",
+      [user!.id],
+    );
+    await call("/api/v1/follow-ups", "POST", { label: "Next week's call", dueAt: inHours(24 * 7) });
+    const listed = await call(`/api/v1/follow-ups?status=open&limit=${FOLLOW_UP_LIMITS.maxOpen}`);
+    expect(listed.status).toBe(200);
+    expect(listed.body.followUps).toHaveLength(200);
+    expect(listed.body.followUps.at(-1).label).toBe("Next week's call");
+    expect(SYNC_LIMIT).toBe(FOLLOW_UP_LIMITS.maxOpen);
+    expect((await call(`/api/v1/follow-ups?limit=${FOLLOW_UP_LIMITS.maxOpen + 1}`)).body.error).toEqual({
+      code: "invalid_request",
+      message: "limit must be a whole number from 1 to 200.",
+      field: "limit",
+    });
   });
 
   it("refuses the 201st open reminder and reopening past the limit, with 409 limit_reached", async () => {

@@ -56,6 +56,8 @@ export function ReminderForm({ id, choices, timeZone, now, lastResult, fetcher }
   return (
     <FormElement method="post" action={href("/dashboard/follow-ups")} {...getFormProps(form)} onSubmit={onSubmit} className="space-y-5">
       {fetcher && hydrated ? <input type="hidden" name="stay" value="1" /> : null}
+      {/* The instant the choices below were computed for: the server saves the time shown. */}
+      <input type="hidden" name={fields.shownAt.name} value={now} />
       <TextField field={fields.label} label="Label" type="text" autoComplete="off" hint="Who or what to follow up on, such as 'Maria Alvarez — demo recap'." />
       <Field id={fields.url.id} label="Page to reopen (optional)" errors={fields.url.errors} hint="The email thread, conversation or CRM record. Only the address is kept.">
         {(aria) => (

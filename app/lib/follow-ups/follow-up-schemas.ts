@@ -100,6 +100,20 @@ export function chosenReminderTime(value: { when: (typeof REMINDER_CHOICES)[numb
   return value.when === "suggested" && (value.at ?? "").trim() !== "" ? "custom" : value.when;
 }
 
+/** How old a form's choices may be and still be what the user picked. */
+const CHOICES_SHOWN_MAX_AGE_MS = 12 * 60 * 60_000;
+
+/**
+ * The instant a posted form's quick choices are computed for: the one they were shown for, so a
+ * page opened before midnight saves the "Tomorrow morning" it showed — when that instant is a
+ * believable one (the last 12 hours, not ahead of the clock); else `now`.
+ */
+export function choicesShownAt(shownAt: string | undefined, now: Date): Date {
+  const shown = shownAt ? Date.parse(shownAt) : Number.NaN;
+  if (Number.isNaN(shown) || shown > now.getTime() + 60_000 || shown < now.getTime() - CHOICES_SHOWN_MAX_AGE_MS) return now;
+  return new Date(shown);
+}
+
 /**
  * The dashboard's "Remind me to follow up" form. Times are read in the account's time zone (UTC
  * until one is set), which the server looks up: the form sends none.
@@ -110,6 +124,8 @@ export const createReminderFormSchema = z
     url: followUpUrlField.optional(),
     when: z.enum(REMINDER_CHOICES, { message: FOLLOW_UP_MESSAGES.when }),
     at: z.string().optional(),
+    /** The instant the form's choices were shown for (a hidden field): see choicesShownAt. */
+    shownAt: z.string().optional(),
   })
   .superRefine((value, context) => {
     if (chosenReminderTime(value) === "custom" && (!value.at || !parseLocalDateTime(value.at))) {

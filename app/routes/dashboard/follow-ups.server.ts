@@ -3,7 +3,9 @@ import type { ReminderActionResult } from "~/components/follow-ups/reminder-form
 import { dashboardUser } from "~/lib/dashboard-guard.server";
 import { dashboardSummary } from "~/lib/dashboard-summary.server";
 import {
+  choicesShownAt,
   chosenReminderTime,
+  type ReminderChoice,
   createReminderFormSchema,
   FOLLOW_UP_LIMITS,
   FOLLOW_UP_MESSAGES,
@@ -67,6 +69,15 @@ const limitToast = {
 const notFoundToast = { variant: "destructive", title: "Error", description: "That reminder could not be found." } as const;
 
 /**
+ * A quick choice's time as the form showed it (choicesShownAt), unless that time has passed
+ * meanwhile: then as it is now.
+ */
+function quickChoiceTime(choice: Exclude<ReminderChoice, "custom">, shownAt: string | undefined, now: Date, timeZone: string): Date {
+  const shown = reminderChoiceTimes(choicesShownAt(shownAt, now), timeZone)[choice];
+  return shown.getTime() > now.getTime() ? shown : reminderChoiceTimes(now, timeZone)[choice];
+}
+
+/**
  * The "Remind me to follow up" form: its outcome, and whether it was refused for what was sent
  * (the route answers that with 400).
  */
@@ -76,12 +87,12 @@ export async function createReminderAction(
 ): Promise<{ outcome: ReminderActionResult; invalid: boolean }> {
   const validated = validateForm(context, formData, createReminderFormSchema);
   if (!validated.ok) return { outcome: { result: validated.result }, invalid: true };
-  const { label, url, at } = validated.value;
+  const { label, url, at, shownAt } = validated.value;
   const when = chosenReminderTime(validated.value);
   const now = new Date();
   const { timeZone } = await reminderTimeZone(context);
   const wall = when === "custom" && at ? parseLocalDateTime(at) : null;
-  const dueAt = wall ? instantAt(wall, timeZone) : reminderChoiceTimes(now, timeZone)[when as Exclude<typeof when, "custom">];
+  const dueAt = wall ? instantAt(wall, timeZone) : quickChoiceTime(when as Exclude<typeof when, "custom">, shownAt, now, timeZone);
   if (when === "custom" && (dueAt.getTime() < now.getTime() - 60_000 || !isReasonableDueAt(dueAt, now))) {
     flashToast(context, { variant: "destructive", title: "Validation Error", description: FOLLOW_UP_MESSAGES.atRange });
     return { outcome: { result: validated.submission.reply({ fieldErrors: { at: [FOLLOW_UP_MESSAGES.atRange] } }) }, invalid: true };

@@ -1,6 +1,7 @@
 import { http, HttpResponse } from "msw";
 import { describe, expect, it } from "vitest";
 import { LOCAL_SUPABASE_URL } from "../../../emulators/config.ts";
+import { tomorrowMorning } from "~/lib/follow-ups/schedule";
 import { appForThisFile, signUpThroughApp, toastsIn } from "./app-harness.ts";
 
 const app = appForThisFile();
@@ -183,5 +184,41 @@ describe("the extension download page", () => {
     expect(html).toContain("Load unpacked");
     expect(html).toContain("Install Add-on From File");
     expect(html).not.toContain("Get it from the store");
+  });
+});
+
+describe("the reminder form's quick choices", () => {
+  /** A fixed-offset zone where it is now between 1:00 and 6:00, and that hour. */
+  function zoneInTheSmallHours(now: Date): { zone: string; hour: number } {
+    for (let east = -12; east <= 14; east++) {
+      const hour = (now.getUTCHours() + east + 24) % 24;
+      if (hour >= 1 && hour <= 6) return { zone: east === 0 ? "UTC" : `Etc/GMT${east > 0 ? "-" : "+"}${Math.abs(east)}`, hour };
+    }
+    throw new Error("no such zone");
+  }
+
+  async function createFrom(email: string, shownAt: string) {
+    const client = await signUpThroughApp(app, email);
+    const now = new Date();
+    const { zone, hour } = zoneInTheSmallHours(now);
+    const [user] = await app.backend.sql<{ id: string }>("select id from auth.users where email = $1", [email]);
+    await app.backend.sql("update public.user_settings set time_zone = $2 where user_id = $1", [user!.id, zone]);
+    const response = await client.post("/dashboard/follow-ups", { intent: "create", label: "Call Dana", when: "tomorrow", at: "", shownAt: shownAt || new Date(now.getTime() - (hour + 1) * 3_600_000).toISOString() });
+    expect(response.status).toBe(303);
+    const [row] = await app.backend.sql<{ due_at: Date }>("select due_at from public.follow_ups where user_id = $1", [user!.id]);
+    return { dueAt: new Date(row!.due_at), zone, now, hour };
+  }
+
+  it("save the time they showed: a page opened before midnight keeps the 'Tomorrow morning' it offered", async () => {
+    const { dueAt, zone, now, hour } = await createFrom("midnight@example.com", "");
+    const shownAt = new Date(now.getTime() - (hour + 1) * 3_600_000);
+    // Shown the evening before, "tomorrow" was this morning, 9:00, still ahead; recomputed now it would be a day later.
+    expect(tomorrowMorning(shownAt, zone).getTime()).not.toBe(tomorrowMorning(now, zone).getTime());
+    expect(Math.abs(dueAt.getTime() - tomorrowMorning(shownAt, zone).getTime())).toBeLessThan(60_000);
+  });
+
+  it("are computed for now when the shown instant cannot be believed", async () => {
+    const { dueAt, zone, now } = await createFrom("forged@example.com", "2020-01-01T00:00:00Z");
+    expect(Math.abs(dueAt.getTime() - tomorrowMorning(now, zone).getTime())).toBeLessThan(60_000);
   });
 });

@@ -15,13 +15,18 @@ export function TestimonialCarousel() {
   const [active, setActive] = useState(0);
   const [paused, setPaused] = useState(false);
   const count = testimonials.length;
+  /** The slide our own smooth scroll is heading for, until the row's scroll ends there. */
+  const scrollingTo = useRef<number | null>(null);
 
   const goTo = useCallback(
     (index: number) => {
       const next = ((index % count) + count) % count;
       const list = track.current;
       const slide = list?.children[next] as HTMLElement | undefined;
-      if (list && slide) list.scrollTo({ left: slide.offsetLeft - list.offsetLeft, behavior: "smooth" });
+      if (list && slide) {
+        scrollingTo.current = next;
+        list.scrollTo({ left: slide.offsetLeft - list.offsetLeft, behavior: "smooth" });
+      }
       setActive(next);
     },
     [count],
@@ -40,7 +45,16 @@ export function TestimonialCarousel() {
     const slides = Array.from(list.children) as HTMLElement[];
     const offsets = slides.map((slide) => Math.abs(slide.offsetLeft - list.offsetLeft - list.scrollLeft));
     const index = offsets.indexOf(Math.min(...offsets));
+    // The end of a scroll an arrow (or autoplay) started and a quicker click replaced: where it
+    // stopped is not where the visitor is going. Ignored once; the next scroll's end is believed.
+    const heading = scrollingTo.current;
+    scrollingTo.current = null;
+    if (heading !== null && index !== heading) return;
     if (index >= 0) setActive(index);
+  };
+  // A hand (or a key) on the row: what it scrolls to next is the visitor's.
+  const onHandScroll = () => {
+    scrollingTo.current = null;
   };
 
   return (
@@ -58,6 +72,9 @@ export function TestimonialCarousel() {
       <ul
         ref={track}
         onScrollEnd={hydrated ? onScrollEnd : undefined}
+        onPointerDown={hydrated ? onHandScroll : undefined}
+        onWheel={hydrated ? onHandScroll : undefined}
+        onKeyDown={hydrated ? onHandScroll : undefined}
         className={cx("snap-row flex gap-4 overflow-x-auto pb-4", hydrated && "[scrollbar-width:none]")}
         tabIndex={0}
         aria-label="Testimonials list"

@@ -64,8 +64,8 @@ export default defineContentScript({
       },
       onCopy() {
         const session = active && sessions.get(active);
-        if (session && (session.view.kind === "ready" || session.view.kind === "not_replaced")) return overlay.copy(session.view.suggestion);
-        return Promise.resolve(null);
+        const offered = session && offeredSuggestion(session.view);
+        return offered ? overlay.copy(offered.suggestion) : Promise.resolve(null);
       },
       onRetry() {
         const session = active && sessions.get(active);
@@ -218,13 +218,13 @@ export default defineContentScript({
     async function replaceActive() {
       const field = active;
       const session = field && sessions.get(field);
-      if (!field || !session || (session.view.kind !== "ready" && session.view.kind !== "not_replaced")) return;
-      const { suggestion, tone } = session.view;
+      const offered = session && offeredSuggestion(session.view);
+      if (!field || !session || !offered) return;
+      const { suggestion, tone } = offered;
       const current = readFieldText(field);
-      if (current.trim() === "") {
+      if (messageGone(current)) {
         // The page sent the message and emptied the field: the suggestion was for that one.
-        overlay.closeCard();
-        startNewMessage(field, session);
+        dropSentMessage(field, session);
         return;
       }
       if (!sameTextSpacingAside(current, session.lastRequestedText)) {
@@ -252,6 +252,12 @@ export default defineContentScript({
       setView(field, { kind: "idle" });
     }
 
+    /** The message a suggestion was offered for left the field: the card closes, and the next text is new. */
+    function dropSentMessage(field: EditableField, session: FieldSession) {
+      overlay.closeCard();
+      startNewMessage(field, session);
+    }
+
     /**
      * A chat box that sends on Enter empties itself by script, with no input event. The user's next
      * keystroke (or paste, drop, dictation) announces itself with beforeinput while the field still
@@ -261,7 +267,7 @@ export default defineContentScript({
       if (!event.isTrusted || overlay.contains(event)) return;
       const field = detectField(event.composedPath()[0] ?? event.target);
       const session = field && sessions.get(field);
-      if (field && session && readFieldText(field).trim() === "") startNewMessage(field, session);
+      if (field && session && messageGone(readFieldText(field))) startNewMessage(field, session);
     }, { capture: true });
 
     /**
@@ -272,11 +278,8 @@ export default defineContentScript({
     ctx.setInterval(() => {
       const field = active;
       const session = field && sessions.get(field);
-      if (!field || !session) return;
-      if (session.view.kind !== "ready" && session.view.kind !== "not_replaced") return;
-      if (readFieldText(field).trim() !== "") return;
-      if (overlay.cardOpen) overlay.closeCard();
-      startNewMessage(field, session);
+      if (!field || !session || !offeredSuggestion(session.view)) return;
+      if (messageGone(readFieldText(field))) dropSentMessage(field, session);
     }, SENT_CHECK_MS);
 
     function enabled(): boolean {
@@ -349,7 +352,7 @@ export default defineContentScript({
       if (field !== active) activate(field);
       const session = sessionFor(field);
       const text = readFieldText(field);
-      if (text.trim() === "") {
+      if (messageGone(text)) {
         // The message was sent or cleared: the next text is a new message.
         startNewMessage(field, session);
         return;
@@ -395,6 +398,16 @@ export default defineContentScript({
     });
   },
 });
+
+/** The view when it offers a suggestion (ready, or after the page refused it), else null. */
+function offeredSuggestion(view: OverlayView): Extract<OverlayView, { kind: "ready" | "not_replaced" }> | null {
+  return view.kind === "ready" || view.kind === "not_replaced" ? view : null;
+}
+
+/** A field holding nothing but spacing has no message in it: the last one was sent, or cleared. */
+function messageGone(text: string): boolean {
+  return text.trim() === "";
+}
 
 /** Whether two texts are the same but for spacing (a trailing space typed after a suggestion is no change). */
 function sameTextSpacingAside(a: string, b: string): boolean {

@@ -218,7 +218,7 @@ function deepActiveElement(doc: Document): Element | null {
  * A suggestion as the field can hold it: a single-line input drops line breaks (and would leave
  * the lines glued by doubled spaces), so its lines are joined with one space.
  */
-export function fittedTo(field: EditableField, text: string): string {
+function fittedTo(field: EditableField, text: string): string {
   if (!(field instanceof HTMLInputElement)) return text;
   return text
     .split(/\s*[\r\n]+\s*/)

@@ -67,6 +67,11 @@ export class ApiError extends Error {
   }
 }
 
+/** The database or a service behind the API did not answer: worth trying again in a moment. */
+export function serviceUnavailable(): ApiError {
+  return new ApiError(503, "service_unavailable", "Tonewise is temporarily unavailable. Please try again in a moment.");
+}
+
 /**
  * Runs an API handler and turns whatever it throws into the API's error shape: an `ApiError` into
  * its answer, a database failure into 503 service_unavailable (worth trying again), anything
@@ -81,7 +86,7 @@ export async function handleApi(run: () => Promise<Response>): Promise<Response>
     if (error instanceof Response) throw error;
     if (error instanceof DatabaseUnavailableError) {
       console.error(`[api] ${error.message}`);
-      return apiError(503, "service_unavailable", "Tonewise is temporarily unavailable. Please try again in a moment.");
+      return serviceUnavailable().toResponse();
     }
     console.error(`[api] unexpected ${error instanceof Error ? error.name : typeof error}`);
     return apiError(500, "internal_error", "Something went wrong on our side. Please try again.");

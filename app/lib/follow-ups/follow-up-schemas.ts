@@ -96,7 +96,7 @@ export function parseLocalDateTime(value: string) {
  * The time a posted reminder form chose: a date typed in while "Suggested" (the default) was still
  * ticked is a chosen time — without JavaScript nothing ticks "Choose a date and time" for the user.
  */
-export function chosenReminderTime(value: { when: (typeof REMINDER_CHOICES)[number]; at?: string | undefined }): (typeof REMINDER_CHOICES)[number] {
+export function chosenReminderTime(value: { when: ReminderChoice; at?: string | undefined }): ReminderChoice {
   return value.when === "suggested" && (value.at ?? "").trim() !== "" ? "custom" : value.when;
 }
 
@@ -176,9 +176,9 @@ export const updateFollowUpRequestSchema = z.strictObject(
 
 export const FOLLOW_UP_STATUSES = ["open", "done", "all"] as const;
 
-/** `GET /api/v1/follow-ups`'s query. */
-/** A page of the list holds up to every open reminder a user can have: a sync never misses one. */
 const LIST_LIMIT_MESSAGE = `limit must be a whole number from 1 to ${FOLLOW_UP_LIMITS.maxOpen}.`;
+
+/** `GET /api/v1/follow-ups`'s query. A page holds up to every open reminder a user can have: a sync never misses one. */
 export const listFollowUpsQuerySchema = z.object({
   status: z.enum(FOLLOW_UP_STATUSES, { message: "status must be open, done or all." }).default("open"),
   limit: z.coerce

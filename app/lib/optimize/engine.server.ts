@@ -63,14 +63,14 @@ const DENSE_SCRIPT = /[^\p{Script=Latin}\p{Script=Greek}\p{Script=Cyrillic}\p{Sc
  * about 4 characters a token in Latin, Greek or Cyrillic, and up to 1.5 tokens a character in the
  * dense scripts. A budget only caps a model that rambles; one too small cuts a rewrite off.
  */
-export function outputTokenBudget(text: string): number {
+function outputTokenBudget(text: string): number {
   let tokens = 0;
   for (const character of text) tokens += DENSE_SCRIPT.test(character) ? 1.5 : 0.34;
   return Math.min(4_096, Math.ceil(tokens * 2.5 + 100));
 }
 
 /** The model stopped at its output budget: what it wrote is a rewrite cut off mid-way, never a suggestion. */
-export class RewriteCutOff extends Error {
+class RewriteCutOff extends Error {
   override readonly name = "RewriteCutOff";
 }
 

@@ -1,5 +1,5 @@
 import { href, type RouterContextProvider } from "react-router";
-import { ApiError } from "../api/responses.server";
+import { ApiError, serviceUnavailable } from "../api/responses.server";
 import { getEnv, NO_ENGINE_MESSAGE } from "../env.server";
 import { sharedServiceClient } from "../supabase.server";
 import { apiUsage, nextResetDate, type ApiUsage, type Tier } from "../usage";
@@ -45,9 +45,6 @@ type RecordRow = { allowed: boolean; counted: boolean; tier: Tier; used: number;
 
 let engineMissingLogged = false;
 
-function serviceUnavailable(): ApiError {
-  return new ApiError(503, "service_unavailable", "Tonewise is temporarily unavailable. Please try again in a moment.");
-}
 
 export function quotaExceeded(appUrl: string, now = new Date()): ApiError {
   return new ApiError(

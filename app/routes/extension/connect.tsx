@@ -28,14 +28,15 @@ async function atTokenLimit(context: Route.LoaderArgs["context"], userId: string
   return (await listAccessTokens(getSupabase(context), userId)).length >= MAX_ACTIVE_TOKENS;
 }
 
-function tokenLimitLanding(state: string): never {
-  throw redirect(`${href("/extension/connected")}?${new URLSearchParams({ error: "token_limit", state })}`);
+/** Ends on the page the extension watches for its answer: a code, or why there is none. */
+function landOnConnected(answer: Record<string, string>): never {
+  throw redirect(`${href("/extension/connected")}?${new URLSearchParams(answer)}`);
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requireUser(request, context);
   const parsed = parseRequest(request);
-  if (parsed.success && (await atTokenLimit(context, user.id))) tokenLimitLanding(parsed.data.state);
+  if (parsed.success && (await atTokenLimit(context, user.id))) landOnConnected({ error: "token_limit", state: parsed.data.state });
   return { email: user.email ?? "", valid: parsed.success };
 }
 
@@ -43,13 +44,12 @@ export async function action({ request, context }: Route.ActionArgs) {
   // Approving issues a credential: Auth confirms the session still exists (decision 027).
   const user = await requireUser(request, context, { confirmWithAuth: true });
   const parsed = parseRequest(request);
-  if (!parsed.success) throw redirect(`${href("/extension/connected")}?error=invalid_request`);
+  if (!parsed.success) landOnConnected({ error: "invalid_request" });
   const { state, code_challenge } = parsed.data;
   const decision = (await request.formData()).get("decision");
-  if (decision !== "approve") throw redirect(`${href("/extension/connected")}?${new URLSearchParams({ error: "access_denied", state })}`);
-  if (await atTokenLimit(context, user.id)) tokenLimitLanding(state);
-  const code = await createExtensionCode(getEnv(context), user.id, code_challenge);
-  throw redirect(`${href("/extension/connected")}?${new URLSearchParams({ code, state })}`);
+  if (decision !== "approve") landOnConnected({ error: "access_denied", state });
+  if (await atTokenLimit(context, user.id)) landOnConnected({ error: "token_limit", state });
+  landOnConnected({ code: await createExtensionCode(getEnv(context), user.id, code_challenge), state });
 }
 
 export const meta = () => [{ title: "Connect the extension | Tonewise" }, { name: "robots", content: "noindex" }];

@@ -29,6 +29,17 @@ async function connectedUser(email: string) {
   return { client, token, call };
 }
 
+/**
+ * Gives a user `count` open reminders straight in the database ("<label> 1", "<label> 2"…), the
+ * n-th due n × `step` from now (a negative step: overdue).
+ */
+async function addOpenReminders(email: string, count: number, label: string, step: string) {
+  await app.backend.sql(
+    "insert into public.follow_ups (user_id, label, due_at) select u.id, $2 || ' ' || n, now() + n * $4::interval from auth.users u, generate_series(1, $3::int) n where u.email = $1",
+    [email, label, count, step],
+  );
+}
+
 const inHours = (hours: number) => new Date(Date.now() + hours * HOUR).toISOString();
 
 describe("/api/v1/follow-ups", () => {
@@ -152,11 +163,7 @@ describe("/api/v1/follow-ups", () => {
 
   it("lists every open reminder a user can have in one page, so overdue ones never hide the next", async () => {
     const { call } = await connectedUser("overdue@example.com");
-    const [user] = await app.backend.sql<{ id: string }>("select id from auth.users where email = 'overdue@example.com'");
-    await app.backend.sql(
-      "insert into public.follow_ups (user_id, label, due_at) select $1, 'Overdue ' || n, now() - n * interval '1 minute' from generate_series(1, 199) n",
-      [user!.id],
-    );
+    await addOpenReminders("overdue@example.com", 199, "Overdue", "-1 minute");
     await call("/api/v1/follow-ups", "POST", { label: "Next week's call", dueAt: inHours(24 * 7) });
     const listed = await call(`/api/v1/follow-ups?status=open&limit=${FOLLOW_UP_LIMITS.maxOpen}`);
     expect(listed.status).toBe(200);
@@ -172,11 +179,7 @@ describe("/api/v1/follow-ups", () => {
 
   it("refuses the 201st open reminder and reopening past the limit, with 409 limit_reached", async () => {
     const { call } = await connectedUser("busy@example.com");
-    const [user] = await app.backend.sql<{ id: string }>("select id from auth.users where email = 'busy@example.com'");
-    await app.backend.sql(
-      "insert into public.follow_ups (user_id, label, due_at) select $1, 'Lead ' || n, now() + n * interval '1 hour' from generate_series(1, 199) n",
-      [user!.id],
-    );
+    await addOpenReminders("busy@example.com", 199, "Lead", "1 hour");
     const last = await call("/api/v1/follow-ups", "POST", { label: "Lead 200", dueAt: inHours(1) });
     expect(last.status).toBe(201);
     const over = await call("/api/v1/follow-ups", "POST", { label: "Lead 201", dueAt: inHours(1) });

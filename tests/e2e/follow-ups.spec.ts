@@ -129,8 +129,13 @@ test("a reminder the form cannot take keeps what was typed and says why", async 
 test("a date typed in is the time the reminder gets, though Suggested was still ticked", async ({ page, signedInUser: _signedInUser }) => {
   await page.goto("/dashboard/follow-ups");
   const form = newReminder(page);
-  await form.getByLabel("Label").fill("Priya — contract");
   await form.getByLabel("Date and time (for a chosen time)").fill(`${new Date().getFullYear() + 1}-02-03T11:15`);
+  // Refused for the missing label: the form comes back with the option the server read ticked.
+  await form.getByRole("button", { name: "Set reminder" }).click();
+  await expect(form.getByText("Give the reminder a label, such as 'Maria Alvarez — demo recap'.")).toBeVisible();
+  await expect(form.getByRole("radio", { name: "Choose a date and time" })).toBeChecked();
+  await expect(form.getByLabel("Date and time (for a chosen time)")).toHaveValue(`${new Date().getFullYear() + 1}-02-03T11:15`);
+  await form.getByLabel("Label").fill("Priya — contract");
   await form.getByRole("button", { name: "Set reminder" }).click();
   await expect(reminder(page, "Upcoming", "Priya — contract")).toContainText("Feb 3, ");
   await expect(reminder(page, "Upcoming", "Priya — contract")).toContainText("11:15 AM");

@@ -5,7 +5,7 @@ import { Field, inputClasses } from "~/components/ui/field";
 import { TextField } from "~/components/ui/text-field";
 import { useHydrated } from "~/components/landing/use-hydrated";
 import { useValidatedForm } from "~/components/use-validated-form";
-import { createReminderFormSchema, FOLLOW_UP_LIMITS, type ReminderChoice } from "~/lib/follow-ups/follow-up-schemas";
+import { chosenReminderTime, createReminderFormSchema, FOLLOW_UP_LIMITS, type ReminderChoice } from "~/lib/follow-ups/follow-up-schemas";
 import { formatReminderTime } from "~/lib/follow-ups/format";
 
 /** What the Follow-ups page's action answers: the create form's result (the other forms answer with a toast). */
@@ -52,6 +52,11 @@ export function ReminderForm({ id, choices, timeZone, now, lastResult, fetcher }
   const whenErrorId = `${fields.when.id}-error`;
   const formError = form.errors?.[0];
   const hydrated = useHydrated();
+  // A refused form comes back with the option the server read: a typed date is a chosen time.
+  const checkedChoice = chosenReminderTime({
+    when: (fields.when.initialValue as ReminderChoice | undefined) ?? "suggested",
+    at: typeof fields.at.initialValue === "string" ? fields.at.initialValue : undefined,
+  });
 
   return (
     <FormElement method="post" action={href("/dashboard/follow-ups")} {...getFormProps(form)} onSubmit={onSubmit} className="space-y-5">
@@ -80,7 +85,7 @@ export function ReminderForm({ id, choices, timeZone, now, lastResult, fetcher }
                 type="radio"
                 name={fields.when.name}
                 value={choice}
-                defaultChecked={(fields.when.initialValue ?? "suggested") === choice}
+                defaultChecked={checkedChoice === choice}
                 key={`${fields.when.key}-${choice}`}
                 className="mt-0.5 size-4 accent-brand-600"
               />

@@ -1,6 +1,7 @@
 import { browser, type Browser } from "wxt/browser";
 import { defineBackground } from "wxt/utils/define-background";
 import { ApiError, createApiClient, platformForHost, type DefaultsChange, type FollowUp, type Me, type Tone } from "../lib/api";
+import { isTooLongToSend, MESSAGE_TOO_LONG } from "../../app/lib/optimize/message-length";
 import { APP_URL, appLink } from "../lib/config";
 import {
   CONNECT_ATTEMPT_TTL_MS,
@@ -105,6 +106,8 @@ export default defineBackground(() => {
       if (!allSitesEnabled(state.disabledSites, all)) return { ok: false, failure: { kind: "site_off" } };
       if (!canReachApp(APP_URL, navigator.onLine)) return { ok: false, failure: { kind: "offline" } };
       if (controller.signal.aborted) return { ok: false, failure: { kind: "aborted" } };
+      // The API refuses it without counting; say so without a round trip, and without a Retry.
+      if (isTooLongToSend(message.text)) return { ok: false, failure: { kind: "failed", message: `${MESSAGE_TOO_LONG} Nothing was sent.`, retry: false } };
 
       const result = await api.optimize(
         token,
@@ -130,9 +133,14 @@ export default defineBackground(() => {
         case "network_error":
           return { ok: false, failure: { kind: "offline" } };
         case "engine_failed":
+          // The server says why (changed facts, nothing to change, no usable rewrite), and that nothing was counted.
+          return { ok: false, failure: { kind: "failed", message: error.message } };
         case "engine_unavailable":
         case "service_unavailable":
           return { ok: false, failure: { kind: "failed", message: "Tonewise could not polish this message right now." } };
+        case "invalid_request":
+        case "payload_too_large":
+          return { ok: false, failure: { kind: "failed", message: error.message, retry: false } };
         default:
           return { ok: false, failure: { kind: "failed", message: error.message } };
       }

@@ -160,7 +160,7 @@ export default defineContentScript({
         case "rate_limited":
           return { kind: "error", message: failure.retryAfter ? `Too many requests just now. Try again in ${failure.retryAfter} s.` : failure.message };
         case "failed":
-          return { kind: "error", message: failure.message };
+          return { kind: "error", message: failure.message, retry: failure.retry };
         case "offline":
           return { kind: "offline" };
         case "paused":

@@ -11,7 +11,8 @@ export type SuggestFailure =
   | { kind: "site_off" }
   | { kind: "quota"; message: string; upgradeUrl: string; resetsAt?: string }
   | { kind: "rate_limited"; message: string; retryAfter?: number }
-  | { kind: "failed"; message: string }
+  /** `retry: false`: asking again for the same text cannot help (too long, refused as it is). */
+  | { kind: "failed"; message: string; retry?: false }
   | { kind: "offline" }
   | { kind: "aborted" };
 

@@ -15,7 +15,8 @@ export type OverlayView =
   | { kind: "ready"; suggestion: string; tone: Tone }
   | { kind: "not_connected" }
   | { kind: "quota"; message: string; upgradeUrl: string }
-  | { kind: "error"; message: string }
+  /** `retry: false`: no Retry (asking again for the same text cannot help). */
+  | { kind: "error"; message: string; retry?: false }
   | { kind: "offline" }
   | { kind: "not_replaced"; copied: boolean; suggestion: string; tone: Tone }
   /** The suggestion went in: the card offers a follow-up reminder. */
@@ -166,7 +167,7 @@ export function createOverlay(doc: Document, handlers: OverlayHandlers): Overlay
       case "not_connected":
         return `Tonewise is not connected. Press ${OPEN_SHORTCUT_LABEL} to connect.`;
       case "error":
-        return `Tonewise: ${v.message} Press ${OPEN_SHORTCUT_LABEL} to retry.`;
+        return v.retry === false ? `Tonewise: ${v.message}` : `Tonewise: ${v.message} Press ${OPEN_SHORTCUT_LABEL} to retry.`;
       case "not_replaced":
         return notReplacedText(v.copied);
       default:
@@ -243,7 +244,7 @@ export function createOverlay(doc: Document, handlers: OverlayHandlers): Overlay
       }
       case "error":
         card.append(muted(view.message));
-        actions.append(button("Retry", handlers.onRetry, true));
+        if (view.retry !== false) actions.append(button("Retry", handlers.onRetry, true));
         break;
       case "offline":
         card.append(muted("You're offline: nothing was sent. Suggestions come back when you're online."));

@@ -2,12 +2,14 @@ import "../zod-config";
 import { z } from "zod";
 import { MESSAGE_TYPES, TONES } from "~/content/preferences";
 import { isPlainLine } from "../plain-text";
+import { isTooLongToSend, MESSAGE_TOO_LONG } from "./message-length";
+
+export { characterCount, MAX_MESSAGE_CHARACTERS } from "./message-length";
 
 /**
  * What a caller asks of the optimizer, shared by the API (`POST /api/v1/optimize`), the
  * dashboard's Try it form and the browser: one schema, one set of messages.
  */
-export const MAX_MESSAGE_CHARACTERS = 5_000;
 export const MAX_DRAFT_ID_LENGTH = 64;
 
 export type Tone = (typeof TONES)[number];
@@ -15,24 +17,17 @@ export type MessageType = (typeof MESSAGE_TYPES)[number];
 
 export const OPTIMIZE_MESSAGES = {
   textRequired: "Write a message to optimize.",
-  textTooLong: `Messages can be at most ${MAX_MESSAGE_CHARACTERS.toLocaleString("en-US")} characters.`,
+  textTooLong: MESSAGE_TOO_LONG,
   tone: `Tone must be one of ${TONES.join(", ")}.`,
   messageType: `Message type must be one of ${MESSAGE_TYPES.join(", ")}.`,
   platform: "Platform must be a short label such as gmail, linkedin, slack or web.",
   draftId: `Draft id must be 1 to ${MAX_DRAFT_ID_LENGTH} printable characters.`,
 } as const;
 
-/** Characters as people count them (code points), not UTF-16 units. */
-export function characterCount(text: string): number {
-  let count = 0;
-  for (const _ of text) count++;
-  return count;
-}
-
 export const messageTextField = z
   .string({ message: OPTIMIZE_MESSAGES.textRequired })
   .refine((text) => text.trim().length > 0, { message: OPTIMIZE_MESSAGES.textRequired })
-  .refine((text) => characterCount(text) <= MAX_MESSAGE_CHARACTERS, { message: OPTIMIZE_MESSAGES.textTooLong });
+  .refine((text) => !isTooLongToSend(text), { message: OPTIMIZE_MESSAGES.textTooLong });
 
 const draftIdField = z
   .string({ message: OPTIMIZE_MESSAGES.draftId })

@@ -223,6 +223,26 @@ test("at the Free limit the card says so and offers Upgrade, and nothing more is
   expect(await usedThisMonth(request, (await stored(popup, "token")) as string)).toBe(30);
 });
 
+test("a message over 5,000 characters is never sent: the card says why, with no Retry", async ({ context, connected: _connected, openFixture }) => {
+  const sent = watchOptimize(context);
+  const page = await openFixture("textarea");
+  const overlay = await Overlay.on(page);
+  await page.getByLabel("Message").click();
+  await page.keyboard.insertText("Thanks for the call today. ".repeat(186)); // 5,022 characters
+  await page.keyboard.type(" Talk soon");
+  await expect.poll(async () => (await overlay.snapshot())?.iconState).toBe("attention");
+  await overlay.click("icon");
+  await expect.poll(async () => (await overlay.snapshot())?.notes).toEqual(["Messages can be at most 5,000 characters. Nothing was sent."]);
+  expect((await overlay.snapshot())!.buttons).not.toContain("Retry");
+
+  // Positive control: a message of ordinary length from the same field is sent.
+  await page.getByLabel("Message").click();
+  await page.keyboard.press("ControlOrMeta+a");
+  await page.keyboard.type(MESSAGE);
+  await expect.poll(async () => (await overlay.snapshot())?.iconState).toBe("ready");
+  expect(sent).toEqual([MESSAGE]);
+});
+
 test("Disconnect revokes the token on the server and the field asks to connect", async ({ context, extensionId, connected, openFixture, request }) => {
   const popup = await openPopup(context, extensionId);
   await expect(popup.getByText(connected.email)).toBeVisible();

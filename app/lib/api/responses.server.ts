@@ -21,7 +21,7 @@ export type ApiErrorCode =
 
 /** Whether a path is the extension's API (`/api/v1/*`), which answers in these conventions and with CORS. */
 export function isApiPath(pathname: string): boolean {
-  return pathname.startsWith("/api/v1/");
+  return pathname === "/api/v1" || pathname.startsWith("/api/v1/");
 }
 
 const API_HEADERS = { "Cache-Control": "private, no-store", "Content-Type": "application/json; charset=utf-8" };
@@ -95,4 +95,17 @@ export async function handleApi(run: () => Promise<Response>): Promise<Response>
 
 export function methodNotAllowed(allowed: string): Response {
   return apiError(405, "method_not_allowed", `Use ${allowed} for this endpoint.`, { headers: { Allow: allowed } });
+}
+
+/** Any path under `/api/v1` that is not an endpoint. */
+export function noSuchEndpoint(): Response {
+  return apiError(404, "not_found", "There is no such API endpoint.");
+}
+
+/**
+ * A request for React Router's data format (`/api/v1/me.data`): the API speaks JSON only, and an
+ * endpoint must never run (and an optimization never count) for an answer in another format.
+ */
+export function isDataRequestPath(pathname: string): boolean {
+  return pathname.endsWith(".data");
 }

@@ -403,6 +403,24 @@ describe("GET /api/v1/me", () => {
     const unknown = await client.fetch("/api/v1/nothing-here");
     expect(unknown.status).toBe(404);
     expect((await unknown.json()).error.code).toBe("not_found");
+    const root = await client.fetch("/api/v1");
+    expect(root.status).toBe(404);
+    expect((await root.json()).error.code).toBe("not_found");
+  });
+
+  it("speaks JSON only: a request for the router's data format reaches no endpoint and counts nothing", async () => {
+    const client = await signUpThroughApp(app, "data-format@example.com");
+    expect((await post(client, { text: MESSAGE })).status).toBe(200);
+    const asData = [
+      await client.fetch("/api/v1/me.data"),
+      await client.fetch("/api/v1/optimize.data", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ text: MESSAGE }) }),
+    ];
+    for (const response of asData) {
+      expect(response.status).toBe(404);
+      expect(response.headers.get("Content-Type")).toMatch(/^application\/json/);
+      expect((await response.json()).error.code).toBe("not_found");
+    }
+    expect(await used("data-format@example.com")).toBe(1);
   });
 });
 

@@ -265,6 +265,8 @@ export default defineBackground(() => {
     if (!canReachApp(APP_URL, navigator.onLine)) return fromCache({ ok: false, reason: "offline", message: "Tonewise can't be reached. Check your connection." });
     try {
       const [fetched, list] = await Promise.all([api.me(token), api.listFollowUps(token, { status: "open", limit: SYNC_LIMIT })]);
+      // Disconnected (or another account connected) while it read: nothing of it is kept.
+      if ((await stored()).token !== token) return NOT_CONNECTED;
       const me = await rememberAccount(token, fetched);
       const zone = effectiveTimeZone(me.settings.timeZone);
       const next: FollowUpCache = { followUps: list.followUps, notifications: me.settings.notifications, syncedAt: Date.now() };
@@ -306,6 +308,11 @@ export default defineBackground(() => {
         return sync();
       });
     return queued;
+  }
+
+  /** Until no sync runs or waits: what one read with a token is written before that token is forgotten. */
+  async function syncsSettled(): Promise<void> {
+    while (running || queued) await (queued ?? running)!.catch(() => undefined);
   }
 
   async function createFollowUp(message: Extract<Request, { type: "createFollowUp" }>): Promise<CreateFollowUpResult> {
@@ -435,6 +442,9 @@ export default defineBackground(() => {
       // Already revoked counts as done; anything else is reported so the user can revoke it on the Account page.
       ok = error instanceof ApiError && error.code === "unauthorized";
     }
+    // A sync that read the reminders before the revoke would otherwise write their labels, alarms
+    // and notifications back after they were cleared; one that starts now is refused (401).
+    await syncsSettled();
     await forgetToken();
     return { ok };
   }

@@ -31,6 +31,7 @@ export const EVAL_MESSAGES: ReadonlyArray<EvalMessage> = [
   { id: "obj-email-security", scenario: "objection", messageType: "email", platform: "outlook", text: "hi marcus, good question about security. we're soc 2 type ii certified and i can send the report under nda, just reply here or email security@examplecorp.com" },
   { id: "obj-text-contract", scenario: "objection", messageType: "text", platform: "sms", text: "i hear you on the 12 month contract. we do have a month to month option at $79/mo if that's easier" },
   { id: "obj-social-support", scenario: "objection", messageType: "social", platform: "linkedin", text: "sorry to hear about the wait times last week. we've added 4 agents to the team and response times are back under 2 hours" },
+  { id: "obj-text-discount", scenario: "objection", messageType: "text", platform: "sms", text: "hi ben, unfortunately we cant do a discount on the annual plan, but i can extend your trial by 14 days if that helps" },
   { id: "obj-email-features", scenario: "objection", messageType: "email", platform: "gmail", text: "hey olivia, you're right that we don't have a native jira integration yet. it's on the roadmap for q2, and in the meantime the zapier connector covers most of it. want me to set that up for you?" },
 
   // Re-engagement

@@ -1,13 +1,15 @@
 /**
  * Guardrails on every rewrite, in plain code: a suggestion may polish the words, never the facts.
  * Every number, amount, time, date word, URL, email address, @handle, placeholder and name of the
- * message must be in the rewrite, and the rewrite may bring none of its own. The length stays
+ * message must be in the rewrite, and the rewrite may bring none of its own. A message that says
+ * "no" somewhere ("we can't offer a discount") must still say it, and one that never does must not
+ * start to: the rewrite keeps the message's negation, or its absence. The length stays
  * within sensible bounds, and an empty or unchanged answer is a failure.
  *
  * A verdict names only kinds of problems, never the text or the facts themselves, so it is safe
  * to log. Pure: runs in Node, the Worker and the browser alike.
  */
-export type FactKind = "number" | "amount" | "time" | "date" | "url" | "email" | "handle" | "name" | "placeholder";
+export type FactKind = "number" | "amount" | "time" | "date" | "url" | "email" | "handle" | "name" | "placeholder" | "negation";
 export type GuardrailProblem = "empty" | "echo" | "too_short" | "too_long" | "missing_fact" | "invented_fact";
 export type GuardrailVerdict =
   | { ok: true }
@@ -139,6 +141,22 @@ export function extractFacts(text: string): Facts {
   return facts;
 }
 
+/** Words and endings that say "no" (English, as the rest of these checks). */
+const NEGATION_PATTERN =
+  /\b(?:not|no|never|nothing|nobody|none|neither|nor|cannot|unable|without|nowhere)\b|n['’]t\b|\b(?:dont|doesnt|didnt|cant|wont|isnt|arent|wasnt|werent|shouldnt|wouldnt|couldnt|havent|hasnt|hadnt)\b/i;
+
+/**
+ * Set phrases whose "no" says nothing is refused ("Don't hesitate to…", "No problem"): a rewrite
+ * may drop or add them freely.
+ */
+const IDIOMATIC_NEGATION_PATTERN =
+  /\b(?:do\s*n['’]?t|please\s+do\s+not|do\s+not)\s+hesitate\b|\bno\s+(?:problem|worries|rush|pressure|obligation)\b|\bnot\s+a\s+problem\b|\bnot\s+at\s+all\b|\bno\s+doubt\b|\bnot\s+only\b|\bif\s+not\b|\bor\s+not\b/gi;
+
+/** Whether a text says "no" somewhere, set phrases aside. */
+export function saysNo(text: string): boolean {
+  return NEGATION_PATTERN.test(text.replace(IDIOMATIC_NEGATION_PATTERN, " "));
+}
+
 /** Every word of a text, lowercased: a name the message wrote in lower case still counts as written. */
 function wordsOf(text: string): Set<string> {
   return new Set([...text.toLowerCase().replace(/’/g, "'").matchAll(/[a-z][a-z'-]*/g)].map(([word]) => word.replace(/'s$/, "")));
@@ -177,6 +195,10 @@ export function checkRewrite(input: string, output: string): GuardrailVerdict {
         if (!known) invented.add(kind);
       }
     }
+    const negatedBefore = saysNo(input);
+    const negatedAfter = saysNo(trimmed);
+    if (negatedBefore && !negatedAfter) missing.add("negation");
+    if (!negatedBefore && negatedAfter) invented.add("negation");
     if (missing.size > 0) problems.add("missing_fact");
     if (invented.size > 0) problems.add("invented_fact");
   }

@@ -77,6 +77,26 @@ describe("guardrails", () => {
     expect(checkRewrite("may i ask about pricing", "May I ask about pricing?")).toEqual({ ok: true });
   });
 
+  it("refuse a rewrite that drops the message's 'no', or says 'no' where the message did not", () => {
+    const refusal = "sorry, we cant offer a discount on the annual plan";
+    expect(checkRewrite(refusal, "I'm sorry, but we can't offer a discount on the annual plan.")).toEqual({ ok: true });
+    expect(checkRewrite(refusal, "I'm sorry, but we cannot offer a discount on the annual plan.")).toEqual({ ok: true });
+    expect(checkRewrite(refusal, "I'm sorry, but we are unable to offer a discount on the annual plan.")).toEqual({ ok: true });
+    expect(checkRewrite(refusal, "Good news: we can offer a discount on the annual plan.")).toMatchObject({ ok: false, problems: ["missing_fact"], missing: ["negation"] });
+    expect(checkRewrite("i can make the call thursday", "Unfortunately, I can't make the call on Thursday.")).toMatchObject({
+      ok: false,
+      problems: ["invented_fact"],
+      invented: ["negation"],
+    });
+  });
+
+  it("let set phrases whose 'no' refuses nothing come and go", () => {
+    expect(checkRewrite("let me know if you have questions", "Please don't hesitate to let me know if you have any questions.")).toEqual({ ok: true });
+    expect(checkRewrite("no worries, send it when you can", "Of course, please send it whenever you can.")).toEqual({ ok: true });
+    // A real "no" beside a set phrase still has to stay.
+    expect(checkRewrite("no worries, we dont need it before friday", "Of course, we need it before Friday.")).toMatchObject({ ok: false, missing: ["negation"] });
+  });
+
   it("name only kinds in a verdict, never the values", () => {
     const verdict = checkRewrite(INPUT, GOOD.replace("$1,200", "$9,999"));
     expect(JSON.stringify(verdict)).not.toMatch(/1,?200|9,?999|\$/);

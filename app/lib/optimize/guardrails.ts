@@ -1,9 +1,9 @@
 /**
  * Guardrails on every rewrite, in plain code: a suggestion may polish the words, never the facts.
- * Every number, amount, time, date word, URL, email address, @handle, placeholder and name of the
- * message must be in the rewrite, and the rewrite may bring none of its own. A message that says
- * "no" somewhere ("we can't offer a discount") must still say it, and one that never does must not
- * start to: the rewrite keeps the message's negation, or its absence. The length stays
+ * Every number (in digits, or a word from "two" to "ninety-nine"), amount, time, date word, URL,
+ * email address, @handle, placeholder and name of the message must be in the rewrite, and the
+ * rewrite may bring none of its own. A message that says "no" somewhere ("we can't offer a
+ * discount") must still say it, and one that never does must not start to. The length stays
  * within sensible bounds, and an empty or unchanged answer is a failure.
  *
  * A verdict names only kinds of problems, never the text or the facts themselves, so it is safe
@@ -56,6 +56,28 @@ const NOT_NAMES = new Set(
     "morning afternoon evening team all everyone there folks"
   ).split(" "),
 );
+
+const UNITS = ["", "", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve", "thirteen", "fourteen", "fifteen", "sixteen", "seventeen", "eighteen", "nineteen"];
+const TENS = ["", "", "twenty", "thirty", "forty", "fifty", "sixty", "seventy", "eighty", "ninety"];
+
+/**
+ * A number written as a word, two to ninety-nine ("ten", "twenty-five"): the same fact as its
+ * digits. "One" is left out: "one of our clients" or "the one you sent" count nothing.
+ */
+function spelledNumber(word: string): number | null {
+  const unit = UNITS.indexOf(word);
+  if (unit >= 2) return unit;
+  const [tensWord, unitWord, ...rest] = word.split("-");
+  const tens = TENS.indexOf(tensWord!);
+  if (tens < 2 || rest.length > 0) return null;
+  if (unitWord === undefined) return tens * 10;
+  const ones = unitWord === "one" ? 1 : UNITS.indexOf(unitWord);
+  return ones >= 1 && ones <= 9 ? tens * 10 + ones : null;
+}
+
+/** "two hundred", "five thousand": the number times its scale (200, 5000). */
+const SCALE_AFTER = /^[\s-]*(hundred|thousand|million|billion)\b/i;
+const SCALES: Record<string, number> = { hundred: 100, thousand: 1_000, million: 1_000_000, billion: 1_000_000_000 };
 
 function addFact(facts: Facts, kind: FactKind, value: string): void {
   let set = facts.get(kind);
@@ -132,6 +154,12 @@ export function extractFacts(text: string): Facts {
     const nearDigit = /\d/.test(text.slice(Math.max(0, match.index! - 3), match.index! + word.length + 3));
     // Full day and month names always count; short forms ("Sat", "Mar") and "May" only where they
     // cannot be an ordinary word: capitalised mid-sentence, or next to a day number.
+    const spelled = spelledNumber(bare);
+    if (spelled !== null) {
+      const scale = SCALE_AFTER.exec(text.slice(match.index! + word.length))?.[1]?.toLowerCase();
+      addFact(facts, "number", String(spelled * (scale ? SCALES[scale]! : 1)));
+      continue;
+    }
     const calendar = WEEKDAYS[bare] ?? MONTHS[bare];
     const fullName = calendar === bare && bare !== "may";
     if (calendar && (fullName || nearDigit || (capitalised && !sentenceStart))) addFact(facts, "date", calendar);

@@ -77,6 +77,16 @@ describe("guardrails", () => {
     expect(checkRewrite("may i ask about pricing", "May I ask about pricing?")).toEqual({ ok: true });
   });
 
+  it("read numbers written as words as the same facts as their digits", () => {
+    expect(checkRewrite("we have ten seats left at $40 each", "We have 10 seats left, at $40 each.")).toEqual({ ok: true });
+    expect(checkRewrite("we have 25 seats left", "We have twenty-five seats left.")).toEqual({ ok: true });
+    expect(checkRewrite("we have ten seats left", "We have twelve seats left.")).toMatchObject({ ok: false, missing: ["number"], invented: ["number"] });
+    // "One" is not read ("one of" is no figure); a scale word multiplies.
+    expect(checkRewrite("one of our clients asked about it", "A client of ours asked about it.")).toEqual({ ok: true });
+    expect(checkRewrite("about two hundred people came", "About 200 people came.")).toEqual({ ok: true });
+    expect(checkRewrite("about two hundred people came", "About 300 people came.")).toMatchObject({ ok: false, missing: ["number"] });
+  });
+
   it("refuse a rewrite that drops the message's 'no', or says 'no' where the message did not", () => {
     const refusal = "sorry, we cant offer a discount on the annual plan";
     expect(checkRewrite(refusal, "I'm sorry, but we can't offer a discount on the annual plan.")).toEqual({ ok: true });

@@ -12,6 +12,7 @@ import stylesheet from "./app.css?url";
 import { formRedirectTargets, getEnv } from "~/lib/env.server";
 import { securityHeadersMiddleware } from "~/lib/security-headers.server";
 import { apiCorsMiddleware } from "~/lib/api/cors.server";
+import { apiJsonOnlyMiddleware } from "~/lib/api/json-only.server";
 import { bodyLimitMiddleware } from "~/lib/body-limit.server";
 import { cachePolicyMiddleware } from "~/lib/cache-policy.server";
 import { pageCacheMiddleware, renderedPageGzipMiddleware } from "~/lib/page-cache.server";
@@ -36,6 +37,7 @@ export const middleware: Route.MiddlewareFunction[] = [
   apiCorsMiddleware,
   bodyLimitMiddleware,
   csrfMiddleware,
+  apiJsonOnlyMiddleware,
   toastMiddleware,
   rateLimitHeadersMiddleware,
   sessionMiddleware,

@@ -1,6 +1,6 @@
 import type { MiddlewareFunction } from "react-router";
 import { getEnv } from "../env.server";
-import { isApiPath, isDataRequestPath, noSuchEndpoint } from "./responses.server";
+import { isApiPath } from "./responses.server";
 
 /**
  * CORS for `/api/v1/*`: only the configured extension origins (`EXTENSION_ORIGINS`) may call it
@@ -16,8 +16,7 @@ const EXPOSED_HEADERS = "Retry-After";
 const PREFLIGHT_MAX_AGE_SECONDS = "600";
 
 export const apiCorsMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {
-  const { pathname } = new URL(request.url);
-  if (!isApiPath(pathname)) return next();
+  if (!isApiPath(new URL(request.url).pathname)) return next();
   const origin = request.headers.get("Origin");
   const allowed = origin !== null && getEnv(context).EXTENSION_ORIGINS.includes(origin);
 
@@ -32,7 +31,7 @@ export const apiCorsMiddleware: MiddlewareFunction<Response> = async ({ request,
     return new Response(null, { status: 204, headers });
   }
 
-  const response = isDataRequestPath(pathname) ? noSuchEndpoint() : await next();
+  const response = await next();
   try {
     response.headers.append("Vary", "Origin");
     if (allowed) {

@@ -102,10 +102,7 @@ export function noSuchEndpoint(): Response {
   return apiError(404, "not_found", "There is no such API endpoint.");
 }
 
-/**
- * A request for React Router's data format (`/api/v1/me.data`): the API speaks JSON only, and an
- * endpoint must never run (and an optimization never count) for an answer in another format.
- */
+/** A request for React Router's data format (`/api/v1/me.data`), which the API does not speak. */
 export function isDataRequestPath(pathname: string): boolean {
   return pathname.endsWith(".data");
 }

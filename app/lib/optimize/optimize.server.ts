@@ -5,6 +5,7 @@ import { sharedServiceClient } from "../supabase.server";
 import { apiUsage, nextResetDate, type ApiUsage, type Tier } from "../usage";
 import { generateRewrite, resolveEngine } from "./engine.server";
 import { checkRewrite, type GuardrailProblem } from "./guardrails";
+import { messageSketch, sketchKey, stillHoldsSketch } from "./message-sketch";
 import { buildOptimizePrompt } from "./prompts";
 import { characterCount, type MessageType, type OptimizeRequest, type Tone } from "./request";
 
@@ -39,11 +40,21 @@ type BeginRow = {
   default_tone: Tone;
   default_message_type: MessageType;
   usage_analytics: boolean;
+  /** The draft's sketches, when its free re-polishes are open (else null). */
+  draft_input_sketch: number[] | null;
+  draft_output_sketch: number[] | null;
 };
 
 type RecordRow = { allowed: boolean; counted: boolean; tier: Tier; used: number; message_limit: number | null };
 
 let engineMissingLogged = false;
+
+/** The sketches' key, derived once per secret. */
+let sketchKeyFor: { secret: string; key: number } | undefined;
+function draftSketchKey(secret: string): number {
+  if (sketchKeyFor?.secret !== secret) sketchKeyFor = { secret, key: sketchKey(secret) };
+  return sketchKeyFor.key;
+}
 
 
 export function quotaExceeded(appUrl: string, now = new Date()): ApiError {
@@ -105,13 +116,19 @@ export async function optimizeForUser(options: {
     throw serviceUnavailable();
   }
   const state = begin.data;
+  const key = draftSketchKey(env.COOKIE_SECRET);
+  // A draft's re-polish is free only for the same message: its last text or suggestion is still
+  // mostly there (typing on, another tone, after Replace), not another message under its id.
+  const sameMessage =
+    draftId !== null && (stillHoldsSketch(state.draft_input_sketch, request.text, key) || stillHoldsSketch(state.draft_output_sketch, request.text, key));
+  const wouldCount = state.would_count || !sameMessage;
   if (!state.rate_allowed) {
     const retryAfter = Math.max(1, state.retry_after_seconds);
     throw new ApiError(429, "rate_limited", `Too many requests: at most 60 a minute. Try again in ${retryAfter} seconds.`, {
       headers: { "Retry-After": String(retryAfter) },
     });
   }
-  if (state.would_count && state.message_limit !== null && state.used >= state.message_limit) {
+  if (wouldCount && state.message_limit !== null && state.used >= state.message_limit) {
     throw quotaExceeded(env.APP_URL);
   }
 
@@ -164,6 +181,9 @@ export async function optimizeForUser(options: {
       p_input_length: inputCharacters,
       p_output_length: characterCount(suggestion),
       p_latency_ms: latencyMs,
+      p_same_message: sameMessage,
+      p_input_sketch: draftId === null ? null : messageSketch(request.text, key),
+      p_output_sketch: draftId === null ? null : messageSketch(suggestion, key),
     })
     .single<RecordRow>();
   if (recorded.error || !recorded.data) {

@@ -200,6 +200,26 @@ describe("POST /api/v1/optimize", () => {
     expect(await used("draft@example.com")).toBe(2);
   });
 
+  it("re-polishes a draft free only while it is the same message: another message under its id counts", async () => {
+    const client = await signUpThroughApp(app, "draft-reuse@example.com");
+    const first = await (await post(client, { text: MESSAGE, draftId: "draft-b" })).json();
+    expect(first.usage.used).toBe(1);
+    // Typing on, and the suggestion Replaced into the field and typed on: the same message, free.
+    expect((await (await post(client, { text: `${MESSAGE} my calendar is open thursday and friday`, draftId: "draft-b" })).json()).usage.used).toBe(1);
+    expect((await (await post(client, { text: `${first.suggestion}\nThanks again, Dana`, draftId: "draft-b" })).json()).usage.used).toBe(1);
+    // Another message under the same draft id: counted as the new message it is.
+    const other = "morning rita, the replacement parts shipped this morning and should reach your warehouse by wednesday";
+    expect((await (await post(client, { text: other, draftId: "draft-b" })).json()).usage.used).toBe(2);
+    expect(await used("draft-reuse@example.com")).toBe(2);
+
+    // At the Free limit, another message under a counted draft's id is refused before the engine runs.
+    await setUsed("draft-reuse@example.com", 30);
+    expect((await (await post(client, { text: `${other} — and the invoice follows`, draftId: "draft-b" })).json()).usage.used).toBe(30);
+    const refused = await post(client, { text: "quick question: does the pro plan include phone support for our night shift?", draftId: "draft-b" });
+    expect(refused.status).toBe(429);
+    expect((await refused.json()).error.code).toBe("quota_exceeded");
+  });
+
   it("gives Pro users unlimited messages, with null limit and remaining", async () => {
     const client = await signUpThroughApp(app, "pro@example.com");
     await makePro("pro@example.com");

@@ -20,6 +20,8 @@ type Begun = {
   default_tone: string;
   default_message_type: string;
   usage_analytics: boolean;
+  draft_input_sketch: number[] | null;
+  draft_output_sketch: number[] | null;
 };
 
 async function begin(user: SignedInUser, draftId: string | null = null): Promise<Begun> {
@@ -28,7 +30,11 @@ async function begin(user: SignedInUser, draftId: string | null = null): Promise
   return data;
 }
 
-async function record(user: SignedInUser, draftId: string | null = null): Promise<Recorded> {
+/**
+ * A delivered suggestion. `sameMessage`: the server's verdict that the text is still the draft's
+ * message (by default it is, as when the user types on or switches tone).
+ */
+async function record(user: SignedInUser, draftId: string | null = null, sameMessage = true): Promise<Recorded> {
   const { data, error } = await serviceClient()
     .rpc("record_optimization", {
       p_user_id: user.id,
@@ -39,6 +45,9 @@ async function record(user: SignedInUser, draftId: string | null = null): Promis
       p_input_length: 120,
       p_output_length: 140,
       p_latency_ms: 42,
+      p_same_message: sameMessage,
+      p_input_sketch: draftId === null ? null : [1, 2, 3],
+      p_output_sketch: draftId === null ? null : [4095, 7],
     })
     .single<Recorded>();
   if (error) throw error;
@@ -63,6 +72,8 @@ describe("begin_optimization", () => {
       default_tone: "casual",
       default_message_type: "linkedin",
       usage_analytics: true,
+      draft_input_sketch: null,
+      draft_output_sketch: null,
     });
     expect((await begin(user)).used).toBe(0);
   });
@@ -98,6 +109,21 @@ describe("record_optimization", () => {
     expect(await record(user, "draft-2")).toMatchObject({ counted: true, used: 3 });
     expect(await record(user)).toMatchObject({ counted: true, used: 4 });
     expect(await record(user)).toMatchObject({ counted: true, used: 5 });
+  });
+
+  it("keeps a draft's sketches, never its text, and counts another message under its id as a new one", async () => {
+    const user = await createConfirmedUser(harness.backend, "sketches@example.com");
+    await record(user, "draft-1");
+    expect(await begin(user, "draft-1")).toMatchObject({ would_count: false, draft_input_sketch: [1, 2, 3], draft_output_sketch: [4095, 7] });
+    const columns = await harness.backend.sql<{ column_name: string }>(
+      "select column_name from information_schema.columns where table_schema = 'public' and table_name = 'optimization_drafts' order by ordinal_position",
+    );
+    expect(columns.map((column) => column.column_name)).toEqual(["user_id", "draft_id", "counted_at", "suggestions", "input_sketch", "output_sketch"]);
+    // The server found the text is not the draft's message: counted, and the draft starts again.
+    expect(await record(user, "draft-1", false)).toMatchObject({ counted: true, used: 2 });
+    expect(await record(user, "draft-1")).toMatchObject({ counted: false, used: 2 });
+    // A sketch that could carry more than 32 values of 12 bits is refused.
+    await expect(harness.backend.sql("update public.optimization_drafts set input_sketch = array[4096] where user_id = $1", [user.id])).rejects.toThrow();
   });
 
   it("counts a draft again once 30 minutes have passed since it was counted", async () => {

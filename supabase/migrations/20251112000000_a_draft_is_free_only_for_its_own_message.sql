@@ -1,0 +1,164 @@
+-- Tonewise: a draft's free re-polishes are for its own message only (found in a review,
+-- 2026-11-27; docs/decisions/039).
+--
+-- Until now whether a suggestion was free depended on the caller's draft id alone: counted in the
+-- last 30 minutes, fewer than 10 suggestions. Nothing tied the text to the draft, so a caller
+-- could send ten unrelated messages under one draft id and be counted once (300 suggestions a
+-- month on the Free plan). Now a draft also keeps two sketches — of the last text it was asked
+-- for and of the suggestion it got: 32 numbers of 12 bits each, keyed hashes of a sample of the
+-- text's word pairs, from which no word can be read back — and the server says, from them,
+-- whether the new text is still the same message (p_same_message). A suggestion is free only when
+-- it is; otherwise it counts as a new message, as one without a draft id does.
+--
+-- begin_optimization also answers the draft's sketches (so the server can tell, before the
+-- engine runs, whether a Free user at the limit may still re-polish); record_optimization takes
+-- the server's verdict and the new sketches, which it stores with every delivered suggestion.
+
+alter table public.optimization_drafts
+  add column input_sketch integer[]
+    check (input_sketch is null or (cardinality(input_sketch) <= 32 and 0 <= all (input_sketch) and 4095 >= all (input_sketch))),
+  add column output_sketch integer[]
+    check (output_sketch is null or (cardinality(output_sketch) <= 32 and 0 <= all (output_sketch) and 4095 >= all (output_sketch)));
+
+comment on column public.optimization_drafts.input_sketch is
+  'Keyed 12-bit hashes of a sample of the last text''s word pairs (never the text): tells the same message from another.';
+comment on column public.optimization_drafts.output_sketch is
+  'The same, of the last suggestion delivered for the draft (the text after Replace is still the same message).';
+
+drop function public.begin_optimization(uuid, text);
+
+create function public.begin_optimization(p_user_id uuid, p_draft_id text default null)
+returns table (
+  rate_allowed boolean,
+  retry_after_seconds integer,
+  tier text,
+  used integer,
+  message_limit integer,
+  would_count boolean,
+  default_tone text,
+  default_message_type text,
+  usage_analytics boolean,
+  draft_input_sketch integer[],
+  draft_output_sketch integer[]
+)
+language plpgsql
+volatile
+security definer
+set search_path = ''
+as $$
+#variable_conflict use_column
+declare
+  v_allowed boolean;
+  v_retry integer;
+  v_tier text := public.current_tier(p_user_id);
+  v_free boolean := p_draft_id is not null and public.draft_is_free(p_user_id, p_draft_id);
+begin
+  select r.allowed, r.retry_after_seconds into v_allowed, v_retry
+    from public.hit_rate_limit('optimize:user:' || p_user_id::text, 60, 60) r;
+
+  return query
+  select
+    v_allowed,
+    v_retry,
+    v_tier,
+    coalesce((select u.message_count from public.usage_tracking u
+               where u.user_id = p_user_id and u.month = to_char(now() at time zone 'utc', 'YYYY-MM')), 0),
+    case when v_tier = 'free' then 30 end,
+    not v_free,
+    coalesce(s.default_tone, 'professional'),
+    coalesce(s.default_message_type, 'text'),
+    coalesce(s.usage_analytics, true),
+    d.input_sketch,
+    d.output_sketch
+  from (select 1) as one
+  left join public.user_settings s on s.user_id = p_user_id
+  left join public.optimization_drafts d on v_free and d.user_id = p_user_id and d.draft_id = p_draft_id;
+end;
+$$;
+
+drop function public.record_optimization(uuid, text, text, text, text, integer, integer, integer);
+
+create function public.record_optimization(
+  p_user_id uuid,
+  p_draft_id text,
+  p_tone text,
+  p_message_type text,
+  p_platform text,
+  p_input_length integer,
+  p_output_length integer,
+  p_latency_ms integer,
+  p_same_message boolean default false,
+  p_input_sketch integer[] default null,
+  p_output_sketch integer[] default null
+)
+returns table (allowed boolean, counted boolean, tier text, used integer, message_limit integer)
+language plpgsql
+volatile
+security definer
+set search_path = ''
+as $$
+#variable_conflict use_column
+declare
+  v_month text := to_char(now() at time zone 'utc', 'YYYY-MM');
+  v_tier text := public.current_tier(p_user_id);
+  v_limit integer := case when v_tier = 'free' then 30 end;
+  v_counted boolean := true;
+  v_allowed boolean;
+  v_counted_at timestamptz;
+  v_suggestions integer;
+  v_count integer;
+begin
+  if p_draft_id is not null then
+    -- The draft's row is the lock that serialises concurrent suggestions for one draft: made or
+    -- locked, and read, in one statement (a no-op update of an existing row locks it and returns it).
+    insert into public.optimization_drafts as d (user_id, draft_id, counted_at, suggestions)
+    values (p_user_id, p_draft_id, '-infinity', 0)
+    on conflict (user_id, draft_id) do update set draft_id = excluded.draft_id
+    returning d.counted_at, d.suggestions into v_counted_at, v_suggestions;
+
+    -- Free only for the same message, within the draft's free re-polishes; anything else counts.
+    v_counted := not coalesce(p_same_message and v_counted_at > now() - interval '30 minutes' and v_suggestions < 10, false);
+  end if;
+
+  if v_counted then
+    select c.allowed, c.message_count into v_allowed, v_count from public.count_message(p_user_id, v_tier) c;
+    if not v_allowed then
+      return query select false, false, v_tier, v_count, v_limit;
+      return;
+    end if;
+
+    if p_draft_id is not null then
+      update public.optimization_drafts d
+         set counted_at = now(), suggestions = 1, input_sketch = p_input_sketch, output_sketch = p_output_sketch
+       where d.user_id = p_user_id and d.draft_id = p_draft_id;
+      -- Drafts idle for a day can never be free again: drop them on the way.
+      delete from public.optimization_drafts d
+       where d.user_id = p_user_id and d.counted_at < now() - interval '1 day';
+    end if;
+  else
+    update public.optimization_drafts d
+       set suggestions = d.suggestions + 1, input_sketch = p_input_sketch, output_sketch = p_output_sketch
+     where d.user_id = p_user_id and d.draft_id = p_draft_id;
+    select u.message_count into v_count
+      from public.usage_tracking u
+     where u.user_id = p_user_id and u.month = v_month;
+  end if;
+
+  if coalesce((select s.usage_analytics from public.user_settings s where s.user_id = p_user_id), true) then
+    insert into public.message_events
+      (user_id, tone, message_type, platform, input_length, output_length, latency_ms, counted)
+    values
+      (p_user_id, p_tone, p_message_type, coalesce(p_platform, 'web'), p_input_length, p_output_length, p_latency_ms, v_counted);
+  end if;
+
+  return query select true, v_counted, v_tier, coalesce(v_count, 0), v_limit;
+end;
+$$;
+
+revoke execute on function public.begin_optimization(uuid, text) from public, anon, authenticated;
+grant execute on function public.begin_optimization(uuid, text) to service_role;
+
+revoke execute on function public.record_optimization(uuid, text, text, text, text, integer, integer, integer, boolean, integer[], integer[])
+  from public, anon, authenticated;
+grant execute on function public.record_optimization(uuid, text, text, text, text, integer, integer, integer, boolean, integer[], integer[])
+  to service_role;

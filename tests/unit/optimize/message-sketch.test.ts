@@ -1,0 +1,64 @@
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { messageSketch, SKETCH_SIZE, sketchKey, stillHoldsSketch } from "~/lib/optimize/message-sketch";
+import { EVAL_MESSAGES } from "../../../eval/messages";
+
+const KEY = sketchKey("a-cookie-secret-of-at-least-32-characters");
+const DRAFT = "hi sam, just following up on the proposal i sent tuesday. the price is $1,200 per month for 15 seats. can we talk this week?";
+const POLISHED =
+  "Hi Sam,\n\nI'm following up on the proposal I sent on Tuesday. The price is $1,200 per month for 15 seats. Could we talk this week?\n\nBest regards,";
+
+describe("draft sketches", () => {
+  it("keep at most 32 numbers of 12 bits, never a word", () => {
+    const sketch = messageSketch(EVAL_MESSAGES.map((message) => message.text).join(" "), KEY);
+    expect(sketch).toHaveLength(SKETCH_SIZE);
+    expect(sketch.every((value) => Number.isInteger(value) && value >= 0 && value < 4096)).toBe(true);
+    expect(messageSketch("ok", KEY)).toHaveLength(1);
+    expect(messageSketch("", KEY)).toEqual([]);
+  });
+
+  it("depend on the key: another server secret gives other numbers", () => {
+    expect(messageSketch(DRAFT, sketchKey("another-secret-of-at-least-32-characters!!"))).not.toEqual(messageSketch(DRAFT, KEY));
+  });
+
+  it("know the same message: the same text, typed on, edited a little, or replaced by its suggestion", () => {
+    const sketch = messageSketch(DRAFT, KEY);
+    expect(stillHoldsSketch(sketch, DRAFT, KEY)).toBe(true);
+    expect(stillHoldsSketch(sketch, `${DRAFT} also, happy to set up a quick demo for your team if that helps`, KEY)).toBe(true);
+    expect(stillHoldsSketch(sketch, DRAFT.replace("can we talk this week?", "are you free thursday?"), KEY)).toBe(true);
+    expect(stillHoldsSketch(messageSketch(POLISHED, KEY), `${POLISHED}\nSam`, KEY)).toBe(true);
+  });
+
+  it("tell every other message of the corpus from this one", () => {
+    for (const [index, message] of EVAL_MESSAGES.entries()) {
+      const sketch = messageSketch(message.text, KEY);
+      for (const [otherIndex, other] of EVAL_MESSAGES.entries()) {
+        if (otherIndex !== index) expect(stillHoldsSketch(sketch, other.text, KEY), `${message.id} vs ${other.id}`).toBe(false);
+      }
+    }
+  });
+
+  it("tell a different message of the longest length from a short draft", () => {
+    const long = EVAL_MESSAGES.map((message) => message.text).join("\n").slice(0, 5_000);
+    const draft = "morning rita, the replacement parts shipped this morning and should reach your warehouse by wednesday";
+    expect(stillHoldsSketch(messageSketch(draft, KEY), long, KEY)).toBe(false);
+    // A text that still holds the draft is the same message, however much was added.
+    expect(stillHoldsSketch(messageSketch(draft, KEY), `${long.slice(0, 4_000)}\n${draft}`, KEY)).toBe(true);
+  });
+
+  it("property: a text of two words or more holds its own sketch, and so does any text it begins", () => {
+    const word = fc.stringMatching(/^[a-z0-9]{1,12}$/);
+    fc.assert(
+      fc.property(fc.array(word, { minLength: 2, maxLength: 80 }), fc.array(word, { maxLength: 80 }), (words, more) => {
+        const text = words.join(" ");
+        const sketch = messageSketch(text, KEY);
+        return stillHoldsSketch(sketch, text, KEY) && stillHoldsSketch(sketch, `${text}\n${more.join(" ")}`, KEY);
+      }),
+    );
+  });
+
+  it("find nothing to hold in an empty or missing sketch", () => {
+    expect(stillHoldsSketch(null, DRAFT, KEY)).toBe(false);
+    expect(stillHoldsSketch([], DRAFT, KEY)).toBe(false);
+  });
+});

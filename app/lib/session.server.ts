@@ -192,6 +192,11 @@ function isRetryableAuthError(error: { status?: number; name?: string }): boolea
   return error.name === "AuthRetryableFetchError" || (error.status !== undefined && error.status >= 500);
 }
 
+/** Whether the request carried a session that Supabase could not check (down, or past its deadline). */
+export function sessionUnverifiable(context: Readonly<RouterContextProvider>): boolean {
+  return session(context).unverifiable === true;
+}
+
 /** Supabase could not be reached (down, or past its deadline): "try again in a moment". */
 export function serviceUnavailable() {
   return data("Service unavailable", { status: 503, headers: { "Retry-After": "30" } });
@@ -230,7 +235,7 @@ export async function requireUser(
   const user = await (options.confirmWithAuth ? getUserFromAuth(context) : getUser(context));
   // Supabase is unreachable: say so (503, "Something went wrong … try again in a moment") rather
   // than send a signed-in person to the sign-in form, which could not work either.
-  if (!user && session(context).unverifiable) throw serviceUnavailable();
+  if (!user && sessionUnverifiable(context)) throw serviceUnavailable();
   if (!user) throw redirectToSignIn(request);
   return user;
 }

@@ -26,6 +26,10 @@ describe("Supabase failing", () => {
     const client = await signUpThroughApp(app, "outage@example.com");
     app.server.use(http.all(`${LOCAL_SUPABASE_URL}/*`, () => HttpResponse.error()));
     for (const path of PUBLIC_PAGES) expect((await app.client().fetch(path)).status, path).toBe(200);
+    // The dashboard's own API calls (with the session cookie) say "try again" in the API's shape, not "sign in".
+    const api = await client.fetch("/api/v1/me");
+    expect(api.status).toBe(503);
+    expect((await api.json()).error.code).toBe("service_unavailable");
     await expectTryAgain(client);
 
     app.server.resetHandlers();

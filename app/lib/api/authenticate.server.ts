@@ -1,8 +1,8 @@
 import type { RouterContextProvider } from "react-router";
 import { authenticateAccessToken } from "../access-tokens.server";
 import { getEnv } from "../env.server";
-import { getUser } from "../session.server";
-import { ApiError } from "./responses.server";
+import { getUser, sessionUnverifiable } from "../session.server";
+import { ApiError, serviceUnavailable } from "./responses.server";
 
 export type ApiCaller = { userId: string; via: "token" | "session"; tokenId?: string };
 
@@ -20,6 +20,8 @@ export async function authenticateApiRequest(request: Request, context: Readonly
     return { userId: verified.userId, via: "token", tokenId: verified.tokenId };
   }
   const user = await getUser(context);
+  // A session Supabase could not check is not a signed-out caller: "try again", not "sign in".
+  if (!user && sessionUnverifiable(context)) throw serviceUnavailable();
   if (!user) throw new ApiError(401, "unauthorized", "Sign in, or send an access token as 'Authorization: Bearer tw_…'.");
   return { userId: user.id, via: "session" };
 }

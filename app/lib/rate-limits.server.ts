@@ -24,6 +24,12 @@ export const FORM_RATE_LIMITS = {
   newsletter: { perAddress: { limit: 20, windowSeconds: 3600 }, perSubject: { limit: 3, windowSeconds: 3600 } },
   /** Stripe Checkout and the billing portal (shared): 10 per account per 10 minutes. */
   billing: { perAddress: { limit: 60, windowSeconds: 600 }, perSubject: { limit: 10, windowSeconds: 600 } },
+  /**
+   * The return from Checkout reads the session (and the subscription) from Stripe: 10 per account
+   * per 10 minutes, 60 from one client, so a looped link cannot spend our Stripe allowance.
+   * Refused, the page still says its toast; the webhook brings the plan.
+   */
+  checkoutReturn: { perAddress: { limit: 60, windowSeconds: 600 }, perSubject: { limit: 10, windowSeconds: 600 } },
 } satisfies Record<string, { perAddress: Rule; perSubject: Rule }>;
 
 export type RateLimitedAction = keyof typeof FORM_RATE_LIMITS;

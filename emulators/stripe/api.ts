@@ -84,7 +84,7 @@ const ROUTES: Route[] = [
     ],
     handler: createCheckoutSessionHandler,
   },
-  { method: "GET", pattern: /^\/v1\/checkout\/sessions$/, params: PAGE, handler: listCheckoutSessions },
+  { method: "GET", pattern: /^\/v1\/checkout\/sessions$/, params: ["customer", "status", ...PAGE], handler: listCheckoutSessions },
   {
     method: "GET",
     pattern: /^\/v1\/checkout\/sessions\/([^/]+)$/,
@@ -331,8 +331,18 @@ function listCheckoutLineItems(ctx: ApiContext, request: ApiRequest, id: string)
   return list(request, sessionRecord(ctx, id).lineItems, `/v1/checkout/sessions/${id}/line_items`);
 }
 
+const CHECKOUT_SESSION_STATUSES = ["open", "complete", "expired"];
+
 function listCheckoutSessions(ctx: ApiContext, request: ApiRequest): ApiResult {
-  const sessions = newestFirst(ctx.store.checkoutSessions.values()).map((record) => record.session);
+  const { params: p } = request;
+  const customer = readString(p, "customer");
+  const status = readString(p, "status");
+  if (status !== undefined && !CHECKOUT_SESSION_STATUSES.includes(status)) {
+    throw invalidRequest(`Invalid status: must be one of open, complete, or expired`, "status");
+  }
+  const sessions = newestFirst(ctx.store.checkoutSessions.values())
+    .map((record) => record.session)
+    .filter((session) => (!customer || session.customer === customer) && (!status || session.status === status));
   return list(request, sessions, "/v1/checkout/sessions");
 }
 

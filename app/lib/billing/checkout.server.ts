@@ -54,29 +54,38 @@ export async function findLiveSubscription(billing: Billing, customerId: string)
   return list.data.find((subscription) => LIVE_STATUSES.has(subscription.status)) ?? null;
 }
 
-/** How long a repeated upgrade (a double click, a resubmitted form) gets the same Checkout Session. */
-export const CHECKOUT_IDEMPOTENCY_WINDOW_MS = 10 * 60 * 1000;
-
-export function checkoutIdempotencyKey(userId: string, now = Date.now()): string {
-  return `tonewise-checkout-${userId}-${Math.floor(now / CHECKOUT_IDEMPOTENCY_WINDOW_MS)}`;
-}
-
 /** The subscription page's absolute URL, where Stripe sends the user back. */
 function subscriptionPageUrl(billing: Billing): string {
   return `${billing.env.APP_URL.replace(/\/+$/, "")}${href("/dashboard/subscription")}`;
 }
 
-export async function createCheckoutSession(
+/**
+ * The idempotency key of the user's next Checkout Session: the same for every request that saw
+ * the same newest session (a double click, two tabs at once get one session), a new one once a
+ * session was made since — never the stored answer of a session already paid or expired.
+ */
+export function checkoutIdempotencyKey(userId: string, newestSessionId: string | undefined): string {
+  return `tonewise-checkout-${userId}-after-${newestSessionId ?? "none"}`;
+}
+
+/**
+ * The one Checkout Session a customer may pay at a time: one still open from an earlier upgrade
+ * (another tab, a page left open, Back from Stripe) is reused, so two sessions can never both be
+ * paid into two subscriptions; else a new one for the Pro price.
+ */
+export async function openOrCreateCheckoutSession(
   billing: Billing,
   userId: string,
-  customerId: string,
-  now = Date.now(),
+  customer: { id: string; created: boolean },
 ): Promise<Stripe.Checkout.Session> {
+  const recent = customer.created ? [] : (await billing.stripe.checkout.sessions.list({ customer: customer.id, limit: 10 })).data;
+  const open = recent.find((session) => session.status === "open" && session.url && session.client_reference_id === userId);
+  if (open) return open;
   const returnUrl = subscriptionPageUrl(billing);
   return billing.stripe.checkout.sessions.create(
     {
       mode: "subscription",
-      customer: customerId,
+      customer: customer.id,
       client_reference_id: userId,
       line_items: [{ price: billing.env.STRIPE_PRO_PRICE_ID, quantity: 1 }],
       metadata: { user_id: userId },
@@ -84,7 +93,7 @@ export async function createCheckoutSession(
       success_url: `${returnUrl}?success=true&session_id={CHECKOUT_SESSION_ID}`,
       cancel_url: `${returnUrl}?canceled=true`,
     },
-    { idempotencyKey: checkoutIdempotencyKey(userId, now) },
+    { idempotencyKey: checkoutIdempotencyKey(userId, recent[0]?.id) },
   );
 }
 
@@ -100,16 +109,12 @@ export async function createPortalSession(billing: Billing, customerId: string):
  * Upgrade: a Checkout Session for the Pro price, or, when the user already has a live
  * subscription (a second tab, a stale page), the Customer Portal instead of a second checkout.
  */
-export async function startUpgrade(
-  billing: Billing,
-  user: SessionUser,
-  now = Date.now(),
-): Promise<{ kind: "checkout" | "portal"; url: string }> {
+export async function startUpgrade(billing: Billing, user: SessionUser): Promise<{ kind: "checkout" | "portal"; url: string }> {
   const customer = await ensureCustomer(billing, user);
   if (!customer.created && (await findLiveSubscription(billing, customer.id))) {
     return { kind: "portal", url: await createPortalSession(billing, customer.id) };
   }
-  const session = await createCheckoutSession(billing, user.id, customer.id, now);
+  const session = await openOrCreateCheckoutSession(billing, user.id, customer);
   if (!session.url) throw new Error(`Checkout Session ${session.id} has no URL (status ${session.status})`);
   return { kind: "checkout", url: session.url };
 }

@@ -41,7 +41,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   return { result: validated.submission.reply({ resetForm: true }) };
 }
 
-export const meta = () => dashboardMeta("Account", "Your Tonewise profile, password, extension access tokens and account deletion.");
+export const meta = () => dashboardMeta("Account", "Your Tonewise profile, member since date and extension access tokens.");
 
 export default function Account({ actionData, loaderData }: Route.ComponentProps) {
   const { account } = useRouteLoaderData<typeof layoutLoader>("routes/dashboard/layout")!;

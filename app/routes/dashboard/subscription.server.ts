@@ -5,6 +5,7 @@ import { billingFor, type Billing } from "~/lib/billing/clients.server";
 import { confirmCheckoutReturn } from "~/lib/billing/subscription-sync.server";
 import { dashboardUser } from "~/lib/dashboard-guard.server";
 import { errorMessage } from "~/lib/error-message";
+import { hitFormRateLimit } from "~/lib/rate-limits.server";
 import { getUserFromAuth } from "~/lib/session.server";
 import { flashToast } from "~/lib/toast.server";
 
@@ -68,9 +69,12 @@ export const checkoutReturnMiddleware: MiddlewareFunction<Response> = async ({ r
   if (!success && !canceled) return next();
   if (success) {
     const sessionId = url.searchParams.get("session_id");
-    if (sessionId) {
+    const user = dashboardUser(context);
+    // Each return reads Stripe: counted, so a looped link cannot spend our allowance (the webhook
+    // brings the plan all the same).
+    if (sessionId && (await hitFormRateLimit(request, context, "checkoutReturn", user.id)).allowed) {
       try {
-        await confirmCheckoutReturn(billingFor(context), dashboardUser(context), sessionId);
+        await confirmCheckoutReturn(billingFor(context), user, sessionId);
       } catch (error) {
         // The webhook will bring the subscription; the page shows what is stored so far.
         console.error(`Checkout return sync failed: ${errorMessage(error)}`);

@@ -80,18 +80,27 @@ describe("upgrade", () => {
     expect((await stripe.checkout.sessions.list({ limit: 100 })).data).toHaveLength(1);
   });
 
-  it("a later upgrade reuses the customer with a new Checkout Session", async () => {
+  it("a later upgrade returns to the Checkout still open, so two sessions can never both be paid; once it expired, a new one", async () => {
     const client = await signUpThroughApp(app, "again@example.com");
     const first = await upgrade(client);
-    // Past the idempotency window: a deliberate new attempt, not a double click.
+    // Another tab, or a page left open: half an hour later, the same session.
     const realNow = Date.now.bind(Date);
-    vi.spyOn(Date, "now").mockImplementation(() => realNow() + 11 * 60 * 1000);
-    const second = await upgrade(client);
+    vi.spyOn(Date, "now").mockImplementation(() => realNow() + 30 * 60 * 1000);
+    expect((await upgrade(client)).location).toBe(first.location);
     vi.restoreAllMocks();
+    expect((await stripe.checkout.sessions.list({ limit: 100 })).data).toHaveLength(1);
+
+    // Stripe expires an unpaid session after 24 hours: the next upgrade (signed in again) gets a new one, same customer.
+    await app.backend.advanceClock({ advanceMs: 25 * 60 * 60 * 1000 });
+    expect((await stripe.checkout.sessions.retrieve(checkoutSessionIdFrom(first.location))).status).toBe("expired");
+    const signIn = await client.post("/auth", { mode: "signin", email: "again@example.com", password: "Correct-Horse-9" });
+    expect(signIn.status).toBe(302);
+    const second = await upgrade(client);
+    expect(second.location).toMatch(/\/checkout\/cs_test_/);
     expect(second.location).not.toBe(first.location);
     expect(await customersIn()).toHaveLength(1);
     const sessions = (await stripe.checkout.sessions.list({ limit: 100 })).data;
-    expect(sessions).toHaveLength(2);
+    expect(sessions.map((session) => session.status)).toEqual(["open", "expired"]);
     expect(new Set(sessions.map((session) => session.customer)).size).toBe(1);
   });
 
@@ -205,6 +214,25 @@ describe("paying", () => {
     expect(back.headers.get("Location")).toBe("/dashboard/subscription");
     expect(toastsIn((await client.html("/dashboard/subscription")).html)).toEqual(["Welcome to Pro! / Your subscription is now active."]);
     expect(await tierOf(app, userId)).toBe("free");
+  });
+
+  it("a looped return link reads Stripe at most 10 times in 10 minutes, and still answers with its toast", async () => {
+    const client = await signUpThroughApp(app, "looped@example.com");
+    const stripeReads: string[] = [];
+    const listener = ({ request }: { request: Request }) => {
+      if (request.url.startsWith(LOCAL_STRIPE_URL)) stripeReads.push(new URL(request.url).pathname);
+    };
+    app.server.events.on("request:start", listener);
+    try {
+      for (let visit = 1; visit <= 12; visit++) {
+        const back = await client.fetch("/dashboard/subscription?success=true&session_id=cs_test_not_a_real_one");
+        expect(back.headers.get("Location")).toBe("/dashboard/subscription");
+      }
+    } finally {
+      app.server.events.removeListener("request:start", listener);
+    }
+    expect(stripeReads).toEqual(Array.from({ length: 10 }, () => "/v1/checkout/sessions/cs_test_not_a_real_one"));
+    expect(toastsIn((await client.html("/dashboard/subscription")).html)).toContain("Welcome to Pro! / Your subscription is now active.");
   });
 
   it("a declined card stays on Stripe's page and the user stays Free", async () => {

@@ -10,6 +10,9 @@
 -- whether the new text is still the same message (p_same_message). A suggestion is free only when
 -- it is; otherwise it counts as a new message, as one without a draft id does.
 --
+-- Also: the clean-up of drafts idle for a day skips drafts another call holds (it could deadlock
+-- with a concurrent call for one of them, which failed that call with a 503).
+--
 -- begin_optimization also answers the draft's sketches (so the server can tell, before the
 -- engine runs, whether a Free user at the limit may still re-polish); record_optimization takes
 -- the server's verdict and the new sketches, which it stores with every delivered suggestion.
@@ -131,9 +134,14 @@ begin
       update public.optimization_drafts d
          set counted_at = now(), suggestions = 1, input_sketch = p_input_sketch, output_sketch = p_output_sketch
        where d.user_id = p_user_id and d.draft_id = p_draft_id;
-      -- Drafts idle for a day can never be free again: drop them on the way.
+      -- Drafts idle for a day can never be free again: drop them on the way — those no other call
+      -- holds. This call holds the month's usage row now; a concurrent call for an old draft
+      -- holds that draft and waits for the usage row, so waiting for its draft would deadlock.
       delete from public.optimization_drafts d
-       where d.user_id = p_user_id and d.counted_at < now() - interval '1 day';
+       where (d.user_id, d.draft_id) in (
+         select o.user_id, o.draft_id from public.optimization_drafts o
+          where o.user_id = p_user_id and o.counted_at < now() - interval '1 day'
+            for update skip locked);
     end if;
   else
     update public.optimization_drafts d

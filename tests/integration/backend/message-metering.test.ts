@@ -126,6 +126,15 @@ describe("record_optimization", () => {
     await expect(harness.backend.sql("update public.optimization_drafts set input_sketch = array[4096] where user_id = $1", [user.id])).rejects.toThrow();
   });
 
+  it("drops a user's drafts idle for a day, sketches and all, when their next message is counted", async () => {
+    const user = await createConfirmedUser(harness.backend, "tidy@example.com");
+    await record(user, "old-draft");
+    await advanceMinutes(25 * 60);
+    await record(user, "new-draft");
+    const drafts = await harness.backend.sql<{ draft_id: string }>("select draft_id from public.optimization_drafts where user_id = $1", [user.id]);
+    expect(drafts.map((draft) => draft.draft_id)).toEqual(["new-draft"]);
+  });
+
   it("counts a draft again once 30 minutes have passed since it was counted", async () => {
     const user = await createConfirmedUser(harness.backend, "later@example.com");
     await record(user, "draft-1");

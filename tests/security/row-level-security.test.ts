@@ -304,6 +304,8 @@ function valueFor(table: string, column: Column, variant: Variant): unknown {
     case "real":
     case "double precision":
       return variant;
+    case "integer[]":
+      return [variant, 4095 - variant];
     case "boolean":
       return variant !== 0;
     case "timestamp with time zone":

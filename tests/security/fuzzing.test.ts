@@ -42,8 +42,10 @@ import {
 } from "~/lib/follow-ups/follow-up-schemas";
 import { instantAt } from "~/lib/follow-ups/schedule";
 import { NEWSLETTER_SUCCESS, newsletterSchema } from "~/lib/newsletter";
+import { messageSketch, sketchKey, stillHoldsSketch } from "~/lib/optimize/message-sketch";
 import { optimizeRequestSchema, tryItSchema } from "~/lib/optimize/request";
-import { LOCAL_STRIPE_URL } from "../../emulators/config.ts";
+import { LOCAL_COOKIE_SECRET, LOCAL_STRIPE_URL } from "../../emulators/config.ts";
+import { decodeEntities } from "../../emulators/html.ts";
 import { APP_ORIGIN, appForThisFile, followEmailLink, signUpThroughApp, toastsIn, type AppClient } from "../integration/app/app-harness.ts";
 
 const app = appForThisFile();
@@ -270,16 +272,25 @@ const usedThisMonth = (userId: string) =>
   count("select coalesce(sum(message_count), 0) from public.usage_tracking where user_id = $1 and month = to_char(now() at time zone 'utc', 'YYYY-MM')", [userId]);
 
 /**
- * Which suggestions count (supabase/migrations/20251104000000_message_optimization.sql): one
- * without a draft always; with one, the first, then 9 free re-polishes, then the next counts.
+ * Which suggestions count (decisions 018 and 039): one without a draft always; with one, the
+ * first, then up to 9 free re-polishes while the text still holds half of the draft's last text
+ * or suggestion (the server's sketches, with the local backend's key), else it counts and the
+ * draft starts again.
  */
 class DraftModel {
-  private readonly suggestions = new Map<string, number>();
-  counts(draftId: string | undefined): boolean {
+  private readonly drafts = new Map<string, { suggestions: number; text: number[]; suggestion: number[] }>();
+  private readonly key = sketchKey(LOCAL_COOKIE_SECRET);
+  counts(draftId: string | undefined, text: string, suggestion: string): boolean {
     if (draftId === undefined) return true;
-    const done = this.suggestions.get(draftId) ?? 0;
-    this.suggestions.set(draftId, done + 1);
-    return done % 10 === 0;
+    const draft = this.drafts.get(draftId);
+    const same = !!draft && (stillHoldsSketch(draft.text, text, this.key) || stillHoldsSketch(draft.suggestion, text, this.key));
+    const counted = !(draft && same && draft.suggestions < 10);
+    this.drafts.set(draftId, {
+      suggestions: counted ? 1 : draft!.suggestions + 1,
+      text: messageSketch(text, this.key),
+      suggestion: messageSketch(suggestion, this.key),
+    });
+    return counted;
   }
 }
 
@@ -773,7 +784,9 @@ describe("fuzzing the signed-in forms", () => {
           const { mayBeRefused } = requests.attempt();
           if (html.includes('data-testid="try-it-suggestion"')) {
             expect(toasts).toEqual([]);
-            expect(await usedThisMonth(userId)).toBe(before.used + (drafts.counts(verdict.value.draftId) ? 1 : 0));
+            const suggestion = decodeEntities(/data-testid="try-it-suggestion".*?<div tabindex="-1"[^>]*>([\s\S]*?)<\/div>/.exec(html)?.[1] ?? "");
+            expect(suggestion).not.toBe("");
+            expect(await usedThisMonth(userId)).toBe(before.used + (drafts.counts(verdict.value.draftId, verdict.value.text, suggestion) ? 1 : 0));
             return;
           }
           // No suggestion: the stand-in's rewrite was held back (or, past 60 a minute, slowed down).
@@ -1224,7 +1237,7 @@ describe("fuzzing the API", () => {
           expect(result.messageType).toBe(verdict.value.messageType ?? "text");
           expect(result.suggestion.trim()).not.toBe("");
           const used = await usedThisMonth(userId);
-          expect(used).toBe(before.used + (drafts.counts(verdict.value.draftId) ? 1 : 0));
+          expect(used).toBe(before.used + (drafts.counts(verdict.value.draftId, verdict.value.text, result.suggestion) ? 1 : 0));
           expect(result.usage.used).toBe(used);
           return;
         }

@@ -1,4 +1,5 @@
 import { getFormProps, getInputProps, type SubmissionResult } from "@conform-to/react";
+import { useEffect, useRef } from "react";
 import { Form, href, type useFetcher } from "react-router";
 import { SubmitButton } from "~/components/submit-button";
 import { Field, inputClasses } from "~/components/ui/field";
@@ -35,6 +36,12 @@ type Props = {
   fetcher?: { Form: ReturnType<typeof useFetcher>["Form"] };
 };
 
+/** A date typed in chooses it: ticks "Choose a date and time" (the server reads a posted form the same way). */
+function tickTypedDate(input: HTMLInputElement, whenName: string) {
+  const custom = input.form?.querySelector<HTMLInputElement>(`input[name="${whenName}"][value="custom"]`);
+  if (custom && input.value !== "") custom.checked = true;
+}
+
 /**
  * "Remind me to follow up": a label, the page to reopen, and when — the suggested time (two
  * business days later at 9:00), tomorrow morning, in three business days, in a week, or a chosen
@@ -52,6 +59,11 @@ export function ReminderForm({ id, choices, timeZone, now, lastResult, fetcher }
   const whenErrorId = `${fields.when.id}-error`;
   const formError = form.errors?.[0];
   const hydrated = useHydrated();
+  const atInput = useRef<HTMLInputElement>(null);
+  // A date typed before the page's script ran had no one to tick its option: tick it now.
+  useEffect(() => {
+    if (atInput.current) tickTypedDate(atInput.current, fields.when.name);
+  }, [fields.when.name]);
   // A refused form comes back with the option the server read: a typed date is a chosen time.
   const checkedChoice = chosenReminderTime({
     when: (fields.when.initialValue as ReminderChoice | undefined) ?? "suggested",
@@ -109,11 +121,8 @@ export function ReminderForm({ id, choices, timeZone, now, lastResult, fetcher }
             {...getInputProps(fields.at, { type: "datetime-local" })}
             {...aria}
             key={fields.at.key}
-            onInput={(event) => {
-              // Typing a date chooses it (the server does the same for a form posted without JavaScript).
-              const custom = event.currentTarget.form?.querySelector<HTMLInputElement>(`input[name="${fields.when.name}"][value="custom"]`);
-              if (custom && event.currentTarget.value !== "") custom.checked = true;
-            }}
+            ref={atInput}
+            onInput={(event) => tickTypedDate(event.currentTarget, fields.when.name)}
             className={inputClasses(!!aria["aria-invalid"], "sm:max-w-xs")}
           />
         )}

@@ -1,5 +1,24 @@
+import { useState } from "react";
 import { useNavigation } from "react-router";
 import { buttonClasses } from "./ui/button";
+
+/**
+ * Whether the form being submitted is this button's: the submission's data is what the button's
+ * form sends with the button as its submitter. A page has several forms (Sign Out in the sidebar,
+ * a token's Revoke beside the profile form): only the one that was sent says 'Loading...'.
+ */
+function sentBy(button: HTMLButtonElement | null, sent: FormData | undefined): boolean {
+  if (!button?.form || !sent) return false;
+  // As sorted name=value pairs: the router appends the submitter's pair last, the browser in place.
+  const pairs = (data: FormData) => [...data.entries()].map(([name, value]) => `${name}=${String(value)}`).sort();
+  // The button's pair added by hand: once pending it is disabled, and a disabled submitter's pair
+  // would be left out of `new FormData(form, button)`.
+  const data = new FormData(button.form);
+  if (button.name) data.append(button.name, button.value);
+  const own = pairs(data);
+  const posted = pairs(sent);
+  return own.length === posted.length && own.every((pair, index) => posted[index] === pair);
+}
 
 /** A submit button that reads 'Loading...' while its form is being submitted. */
 export function SubmitButton({
@@ -18,12 +37,16 @@ export function SubmitButton({
   value?: string;
 }) {
   const navigation = useNavigation();
+  // The element itself (a callback ref into state): rendered, it is what the pending check reads.
+  const [button, setButton] = useState<HTMLButtonElement | null>(null);
   const pending =
     navigation.state === "submitting" &&
     (formAction === undefined || navigation.formAction === formAction) &&
-    (name === undefined || navigation.formData?.get(name) === value);
+    (name === undefined || navigation.formData?.get(name) === value) &&
+    sentBy(button, navigation.formData);
   return (
     <button
+      ref={setButton}
       type="submit"
       name={name}
       value={value}

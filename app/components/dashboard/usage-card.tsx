@@ -45,7 +45,7 @@ export function UsageCard({ usage, resetsOn }: { usage: UsageSummary; resetsOn: 
           </div>
           {usage.state === "approaching" ? (
             <p role="status" className="mt-4 rounded-lg border border-amber-200 bg-amber-50 px-3 py-2 text-sm text-amber-900">
-              You're approaching your monthly limit: {usage.limit - usage.count} free messages left until {resetsOn}.{" "}
+              You're approaching your monthly limit: {usage.limit - usage.count} free {usage.limit - usage.count === 1 ? "message" : "messages"} left until {resetsOn}.{" "}
               <Link to={href("/dashboard/subscription")} className="font-semibold underline">
                 {billingCopy.upgrade}
               </Link>{" "}

@@ -1,0 +1,46 @@
+import type { Page, Route } from "@playwright/test";
+import { waitForHydration } from "./support/hydration";
+import { expect, test } from "./support/test";
+
+/**
+ * 'Loading...' is said by the button whose form is on its way, and by no other: a page has several
+ * forms (the profile, a token's Create and Revoke, Sign Out in the sidebar). The post is held
+ * until the buttons have been read, so the pending state is seen for certain, then let through.
+ */
+async function holdPostsTo(page: Page, path: string): Promise<() => Promise<void>> {
+  const held: Route[] = [];
+  await page.route(
+    (url) => url.pathname === path || url.pathname === `${path}.data`,
+    (route) => (route.request().method() === "POST" ? void held.push(route) : route.continue()),
+  );
+  return async () => {
+    await expect.poll(() => held.length).toBeGreaterThan(0);
+    await Promise.all(held.splice(0).map((route) => route.continue()));
+    await page.unrouteAll();
+  };
+}
+
+test("creating a token: its button says Loading..., the profile's Save Changes does not", async ({ page, signedInUser: _signedInUser }) => {
+  await page.goto("/dashboard/account");
+  await waitForHydration(page);
+  const release = await holdPostsTo(page, "/dashboard/account");
+  const tokens = page.getByRole("region", { name: "API tokens" });
+  await tokens.getByLabel("Token name").fill("Work laptop");
+  await tokens.getByRole("button", { name: "Create token" }).click();
+
+  await expect(tokens.getByRole("button", { name: "Loading..." })).toBeDisabled();
+  await expect(page.getByRole("button", { name: "Save Changes" })).toBeEnabled();
+  await release();
+  await expect(page.getByTestId("new-token")).toBeVisible();
+  await expect(tokens.getByRole("button", { name: "Create token" })).toBeEnabled();
+});
+
+test("signing out from the dashboard: Try it's button does not say Loading...", async ({ page, signedInUser: _signedInUser }) => {
+  await page.goto("/dashboard");
+  await waitForHydration(page);
+  const release = await holdPostsTo(page, "/auth/sign-out");
+  await page.getByRole("button", { name: "Sign Out" }).first().click();
+  await expect(page.getByRole("button", { name: "Optimize message" })).toBeEnabled();
+  await release();
+  await expect(page).toHaveURL("/");
+});

@@ -1,5 +1,6 @@
 import { useForm, type DefaultValue, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
+import { useEffect, useEffectEvent } from "react";
 import type { z } from "zod";
 import { firstError } from "~/lib/forms";
 import { useToast } from "./toaster";
@@ -17,6 +18,12 @@ export function useValidatedForm<Schema extends z.ZodObject>(options: {
   schema: Schema;
   lastResult: SubmissionResult<string[]> | undefined | null;
   defaultValue?: DefaultValue<z.input<Schema>>;
+  /**
+   * Fields the server sends back empty (passwords, `hideFields`): once a reply has emptied one
+   * that it found no fault with, it is reset, so the browser's copy of the schema does not judge
+   * the emptied field ("at least 8 characters" under a password that was long enough).
+   */
+  secretFields?: string[];
 }) {
   const toast = useToast();
   const [form, fields] = useForm<z.input<Schema>, z.output<Schema>>({
@@ -31,6 +38,15 @@ export function useValidatedForm<Schema extends z.ZodObject>(options: {
       return parseWithZod(formData, { schema: options.schema });
     },
   });
+
+  const resetSecrets = useEffectEvent((result: SubmissionResult<string[]>) => {
+    for (const name of options.secretFields ?? []) if (!result.error?.[name]) form.reset({ name });
+  });
+  // Once per reply.
+  const { lastResult } = options;
+  useEffect(() => {
+    if (lastResult) resetSecrets(lastResult);
+  }, [lastResult]);
 
   const onSubmit = (event: React.FormEvent<HTMLFormElement>) => {
     // Conform validates a field on blur by dispatching a submit with an intent button; only a

@@ -51,6 +51,9 @@ test.describe("auth screen", () => {
     await expectToast(page, "Invalid login credentials", { role: "alert" });
     await expect(page.getByLabel("Email")).toHaveValue(email);
     await expect(page.getByLabel("Password")).toHaveValue("");
+    // The password was long enough: the emptied field is not marked wrong, only the toast speaks.
+    await expect(page.getByText("Password must be at least 8 characters")).toHaveCount(0);
+    await expect(page.getByLabel("Password")).not.toHaveAttribute("aria-invalid", "true");
   });
 });
 

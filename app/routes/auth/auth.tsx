@@ -100,6 +100,7 @@ export default function AuthPage({ loaderData, actionData }: Route.ComponentProp
     // One form, two schemas: the sign-in schema's fields are a subset of the sign-up one's.
     schema: (signup ? signUpSchema : signInSchema) as typeof signUpSchema,
     lastResult,
+    secretFields: ["password"],
   });
   usePrefillRememberedEmail(form, fields.email.name);
   const toggleQuery = new URLSearchParams();

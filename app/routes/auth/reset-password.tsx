@@ -87,6 +87,7 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
     id: "reset-password",
     schema: resetPasswordSchema,
     lastResult: actionData?.result,
+    secretFields: PASSWORD_FIELDS,
   });
   return (
     <AuthCard title="Choose a new password" description={<>For {loaderData.email}</>}>

@@ -42,7 +42,9 @@ export const signInSchema = z.object({
 });
 
 export const signUpSchema = z.object({
-  fullName: fullNameField.optional(),
+  // Required on the sign-up form (the spec: "a required full name input"), with or without
+  // JavaScript: an empty name is refused with the same message as a one-letter one (decision 041).
+  fullName: z.string({ message: AUTH_MESSAGES.fullName }).pipe(fullNameField),
   email: emailField,
   password: passwordField,
 });

@@ -21,8 +21,9 @@ test.describe("auth screen", () => {
     [{ name: "Al", email: "x@example.com", password: "lowercase1" }, "Password must contain at least one uppercase letter"],
     [{ name: "Al", email: "x@example.com", password: "NoDigitsHere" }, "Password must contain at least one number"],
     [{ name: "A", email: "x@example.com", password: PASSWORD }, "Full name must be at least 2 characters"],
+    [{ name: "", email: "x@example.com", password: PASSWORD }, "Full name must be at least 2 characters"],
   ] as const) {
-    test(`sign-up validation: ${message}`, async ({ page }) => {
+    test(`sign-up validation: ${message}${fields.name === "" ? " (none given)" : ""}`, async ({ page }) => {
       await page.goto("/auth?mode=signup");
       await page.getByLabel("Full name").fill(fields.name);
       await page.getByLabel("Email").fill(fields.email);

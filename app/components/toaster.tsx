@@ -41,13 +41,17 @@ export function ToastProvider({
 
   useEffect(() => {
     setHeldServerToasts((held) => withNew(held, serverToasts));
+    // The server accepted what was sent: the browser's complaints about earlier tries are over.
+    if (serverToasts.some((toast) => toast.variant !== "destructive")) setClientToasts((current) => current.filter((toast) => !isValidationError(toast)));
   }, [serverToasts]);
 
-  // An identical toast already on screen is not stacked again.
+  // An identical toast already on screen is not stacked again, and a form's latest complaint
+  // replaces the one before it.
   const show = useCallback((input: ToastInput) => {
     setClientToasts((current) => {
       const same = (toast: Toast) =>
-        toast.variant === input.variant && toast.title === input.title && toast.description === input.description;
+        (toast.variant === input.variant && toast.title === input.title && toast.description === input.description) ||
+        (isValidationError(toast) && isValidationError(input));
       return [...current.filter((toast) => !same(toast)).slice(-2), toToast(input)];
     });
   }, []);
@@ -74,6 +78,11 @@ export function ToastProvider({
       </section>
     </ToastContext.Provider>
   );
+}
+
+/** The browser's 'Validation Error' toast (client-side validation of a form). */
+function isValidationError(toast: Pick<Toast, "variant" | "title">): boolean {
+  return toast.variant === "destructive" && toast.title === "Validation Error";
 }
 
 /** `held`, then those of `arrived` it does not have yet (the same toast can come in two responses). */

@@ -1,7 +1,8 @@
 // axe runs inside the page, so it needs JavaScript; the no-JavaScript markup is the same server render.
-import { test } from "./support/test";
+import { expect, test } from "./support/test";
 import { sql } from "./support/accounts";
 import { expectNoAxeViolations } from "./support/axe";
+import { waitForHydration } from "./support/hydration";
 import { publicPaths } from "./support/public-site";
 
 for (const path of [...publicPaths, "/no-such-page", "/auth", "/auth?mode=signup", "/auth/forgot-password"]) {
@@ -21,3 +22,31 @@ for (const path of ["/dashboard", "/dashboard/follow-ups", "/dashboard/settings"
     await expectNoAxeViolations(page, path);
   });
 }
+
+test.describe("the dashboard's phone menu, from the keyboard", () => {
+  test.use({ viewport: { width: 375, height: 800 } });
+
+  test("Tab stays in the open menu, Escape closes it and focus returns to its toggle, the backdrop closes it", async ({ page, signedInUser: _signedInUser }) => {
+    await page.goto("/dashboard");
+    await waitForHydration(page);
+    const toggle = page.getByLabel("Toggle dashboard menu");
+    const menu = page.getByRole("navigation", { name: "Dashboard mobile" });
+    await toggle.click();
+    await expect(menu).toBeVisible();
+    // Twice around the menu's controls, both ways: focus never reaches the dimmed page.
+    for (const key of ["Tab", "Shift+Tab"]) {
+      for (let press = 0; press < 16; press++) {
+        await page.keyboard.press(key);
+        expect(await page.evaluate(() => document.activeElement?.closest("details") !== null), `${key} ×${press + 1}`).toBe(true);
+      }
+    }
+    await page.keyboard.press("Escape");
+    await expect(menu).toBeHidden();
+    await expect(toggle).toBeFocused();
+
+    await toggle.click();
+    await expect(menu).toBeVisible();
+    await page.mouse.click(360, 700); // the dimmed page, right of the drawer
+    await expect(menu).toBeHidden();
+  });
+});

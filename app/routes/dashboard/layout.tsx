@@ -127,7 +127,7 @@ function useAdoptBrowserTimeZone(timeZoneSet: boolean) {
 /** The dashboard's sidebar, header and main area around `children` (a page, or its error). */
 function DashboardFrame({ account, children }: { account: AccountSummary; children: ReactNode }) {
   const location = useLocation();
-  const menu = useMenuClosedAfterNavigation(location.pathname);
+  const menu = useMenuClosedAfterNavigation(location.pathname, { modal: true });
   useAdoptBrowserTimeZone(account.timeZoneSet);
 
   return (
@@ -151,7 +151,7 @@ function DashboardFrame({ account, children }: { account: AccountSummary; childr
               <MenuIcon className="size-6 group-open:hidden" />
               <CloseIcon className="hidden size-6 group-open:block" />
             </summary>
-            <div className="fixed inset-0 z-40 bg-slate-900/40" aria-hidden="true" />
+            <div className="fixed inset-0 z-40 bg-slate-900/40" aria-hidden="true" data-menu-backdrop />
             <div className="fixed inset-y-0 left-0 z-50 flex w-72 max-w-[85vw] flex-col bg-white p-4 shadow-xl transition-transform duration-300 starting:-translate-x-full">
               <SidebarContent navLabel="Dashboard mobile" account={account} />
             </div>

@@ -4,7 +4,7 @@ import { expect, test } from "./support/test";
 
 /**
  * 'Loading...' is said by the button whose form is on its way, and by no other: a page has several
- * forms (the profile, a token's Create and Revoke, Sign Out in the sidebar). The post is held
+ * forms (the profile, a token's Create and Revoke). The post is held
  * until the buttons have been read, so the pending state is seen for certain, then let through.
  */
 async function holdPostsTo(page: Page, path: string): Promise<() => Promise<void>> {
@@ -35,12 +35,15 @@ test("creating a token: its button says Loading..., the profile's Save Changes d
   await expect(tokens.getByRole("button", { name: "Create token" })).toBeEnabled();
 });
 
-test("signing out from the dashboard: Try it's button does not say Loading...", async ({ page, signedInUser: _signedInUser }) => {
-  await page.goto("/dashboard");
+test("saving the profile: its button says Loading..., the token form's Create token does not", async ({ page, signedInUser: _signedInUser }) => {
+  await page.goto("/dashboard/account");
   await waitForHydration(page);
-  const release = await holdPostsTo(page, "/auth/sign-out");
-  await page.getByRole("button", { name: "Sign Out" }).first().click();
-  await expect(page.getByRole("button", { name: "Optimize message" })).toBeEnabled();
+  const release = await holdPostsTo(page, "/dashboard/account");
+  await page.getByLabel("Full name").fill("Grace Hopper");
+  await page.getByRole("button", { name: "Save Changes" }).click();
+
+  await expect(page.getByRole("button", { name: "Loading..." })).toBeDisabled();
+  await expect(page.getByRole("region", { name: "API tokens" }).getByRole("button", { name: "Create token" })).toBeEnabled();
   await release();
-  await expect(page).toHaveURL("/");
+  await expect(page.getByRole("button", { name: "Save Changes" })).toBeEnabled();
 });

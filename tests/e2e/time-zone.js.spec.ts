@@ -1,3 +1,5 @@
+import type { Route } from "@playwright/test";
+import { waitForHydration } from "./support/hydration";
 import { expect, test } from "./support/test";
 import { sql } from "./support/accounts";
 import { expectToast, toast } from "./support/toasts";
@@ -37,4 +39,23 @@ test("a toast that comes with the first visit stays on screen while the time zon
   await page.getByRole("navigation", { name: "Dashboard", exact: true }).getByRole("link", { name: "Settings" }).press("Enter");
   await expect(page.getByLabel("Time zone")).toHaveValue("America/New_York");
   await expect(canceled).toBeVisible();
+});
+
+test("'Signed out' shows on the home page even while the first visit's time-zone save is on its way", async ({ page, signedInUser }) => {
+  const held: Route[] = [];
+  await page.route(
+    (url) => url.pathname === "/dashboard/settings.data",
+    (route) => (route.request().method() === "POST" ? void held.push(route) : route.continue()),
+  );
+  await sql("update public.user_settings set time_zone = null where user_id = $1", [signedInUser.id]);
+  await page.goto("/dashboard/settings");
+  await waitForHydration(page);
+  await expect.poll(() => held.length).toBe(1);
+  const signOut = page.waitForResponse((response) => ["/auth/sign-out", "/auth/sign-out.data"].includes(new URL(response.url()).pathname));
+  await page.getByRole("button", { name: "Sign Out" }).first().click();
+  await signOut;
+  // The save finishes just as the browser follows the redirect home.
+  await Promise.all(held.map((route) => route.continue().catch(() => undefined)));
+  await expect(page).toHaveURL("/");
+  await expect(toast(page, "Signed out")).toContainText("You have been signed out successfully");
 });

@@ -83,7 +83,10 @@ function SidebarFooter({ email, tier }: { email: string; tier: "free" | "pro" })
           {tier === "pro" ? "PRO" : "FREE"}
         </Badge>
       </div>
-      <Form method="post" action={href("/auth/sign-out")} className="px-3">
+      {/* A whole-page post: nothing of the signed-in app stays in memory, and no background
+          request still on its way (the first visit's time-zone save) can reload the page's data
+          between the redirect and the home page, taking the 'Signed out' toast with it. */}
+      <Form method="post" action={href("/auth/sign-out")} reloadDocument className="px-3">
         <button type="submit" className={buttonClasses("secondary", "sm", "w-full")}>
           Sign Out
         </button>

@@ -33,7 +33,7 @@ export const fullNameField = z
   .trim()
   .min(2, { message: AUTH_MESSAGES.fullName })
   .max(100, { message: "Full name must be at most 100 characters" })
-  .refine(isPlainLine, { message: "Full name can use letters, spaces and punctuation only" });
+  .refine(isPlainLine, { message: "Full name must be a single line of text, without control characters" });
 
 export const signInSchema = z.object({
   email: emailField,

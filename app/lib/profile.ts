@@ -9,5 +9,5 @@ export const profileSchema = z.object({
     .trim()
     .min(1, { message: "Please enter your full name" })
     .max(100, { message: "Full name must be at most 100 characters" })
-    .refine(isPlainLine, { message: "Full name can use letters, spaces and punctuation only" }),
+    .refine(isPlainLine, { message: "Full name must be a single line of text, without control characters" }),
 });

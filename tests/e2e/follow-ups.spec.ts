@@ -26,7 +26,7 @@ async function settleTimeZone(page: Page, javaScriptEnabled: boolean) {
     await expectToast(page, "Settings saved");
     await page.goto("/dashboard/follow-ups");
   }
-  await expect(page.getByText("Times are in New York (America).")).toBeVisible();
+  await expect(page.getByText("Times are in Eastern Time (New York).")).toBeVisible();
 }
 
 test("set a reminder, follow a sequence, snooze, mark done, reopen and delete", async ({ page, javaScriptEnabled, signedInUser }) => {

@@ -36,8 +36,11 @@ describe("how a reminder time reads", () => {
   });
 
   it("names a zone the way a sentence does", () => {
-    expect(timeZoneName("America/New_York")).toBe("New York (America)");
-    expect(timeZoneName("America/Argentina/Buenos_Aires")).toBe("Argentina / Buenos Aires (America)");
+    expect(timeZoneName("America/New_York")).toBe("Eastern Time (New York)");
+    expect(timeZoneName("America/Los_Angeles")).toBe("Pacific Time (Los Angeles)");
+    expect(timeZoneName("Europe/Berlin")).toBe("Central European Time (Berlin)");
+    expect(timeZoneName("America/Argentina/Buenos_Aires")).toBe("Argentina Standard Time (Buenos Aires)");
+    expect(timeZoneName("Etc/GMT+5")).toBe("GMT+5");
     expect(timeZoneName("UTC")).toBe("UTC");
   });
 });

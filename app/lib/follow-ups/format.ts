@@ -56,9 +56,22 @@ export function timeZonePlace(timeZone: string): string {
   return place.length === 0 ? timeZone : place.join(" / ").replaceAll("_", " ");
 }
 
-/** "UTC", "Europe/Berlin" → "Berlin (Europe)": how a zone reads in a sentence or a list. */
+/**
+ * How a zone reads in a sentence: its everyday name and its city — "America/Los_Angeles" →
+ * "Pacific Time (Los Angeles)", "Europe/Berlin" → "Central European Time (Berlin)". A zone
+ * without such a name (offsets like Etc/GMT+5, a runtime without the names) reads as its place
+ * and region, "Berlin (Europe)"; UTC as "UTC".
+ */
 export function timeZoneName(timeZone: string): string {
   const [region] = timeZone.split("/");
   const place = timeZonePlace(timeZone);
-  return place === timeZone ? timeZone : `${place} (${region})`;
+  if (place === timeZone || region === "Etc") return place === timeZone ? timeZone : place;
+  let everyday: string | undefined;
+  try {
+    everyday = new Intl.DateTimeFormat("en-US", { timeZone, timeZoneName: "longGeneric" }).formatToParts(Date.now()).find((part) => part.type === "timeZoneName")?.value;
+  } catch {
+    everyday = undefined;
+  }
+  const city = place.split(" / ").at(-1)!;
+  return everyday && !everyday.startsWith("GMT") ? `${everyday} (${city})` : `${place} (${region})`;
 }

@@ -14,6 +14,8 @@ export const TOKEN_MESSAGES = {
   limit: `You already have ${MAX_ACTIVE_TOKENS} tokens. Revoke one you no longer use first.`,
   /** The hand-over's page and the extension's popup: where to go, and what to do after. */
   extensionLimit: `You already have ${MAX_ACTIVE_TOKENS} access tokens. Revoke one you no longer use on your Account page, then connect again.`,
+  /** The same form posted again (a reload after Create token). */
+  alreadyCreated: "That form was already sent: the token is in your list below. Its secret was shown only once.",
 } as const;
 
 export const createTokenSchema = z.object({
@@ -23,6 +25,8 @@ export const createTokenSchema = z.object({
     .min(1, { message: TOKEN_MESSAGES.name })
     .max(100, { message: TOKEN_MESSAGES.nameTooLong })
     .refine(isPlainLine, { message: TOKEN_MESSAGES.namePlain }),
+  /** The rendered form's one-time id: the same form posted again (a reload) makes no second token. */
+  once: z.uuid().optional().catch(undefined),
 });
 
 export const revokeTokenSchema = z.object({ tokenId: z.uuid({ message: "Choose a token to revoke." }) });

@@ -69,6 +69,23 @@ export async function hitFormRateLimit(
   return data.allowed ? { allowed: true } : { allowed: false, retryAfterSeconds: Math.max(1, data.retry_after_seconds) };
 }
 
+/**
+ * Whether this is the first time `key` is used in `windowSeconds` (a form's one-time id: a reload
+ * that posts the form again is its second use). Counted in Postgres like the limits above; if the
+ * counter cannot be reached, it counts as the first.
+ */
+export async function isFirstUse(context: Readonly<RouterContextProvider>, key: string, windowSeconds: number): Promise<boolean> {
+  const env = getEnv(context);
+  const { data, error } = await sharedServiceClient(env)
+    .rpc("hit_rate_limits", { p_keys: [`once:${await fingerprint(key, env.COOKIE_SECRET)}`], p_limits: [1], p_window_seconds: [windowSeconds] })
+    .single<{ allowed: boolean }>();
+  if (error || !data) {
+    console.error(`[rate-limit] one-time form id: counter unavailable (${error?.code ?? "no row"}); allowed`);
+    return true;
+  }
+  return data.allowed;
+}
+
 const refusalContext = createContext<{ retryAfterSeconds: number } | null>(null);
 
 /**

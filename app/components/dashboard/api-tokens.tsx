@@ -46,11 +46,14 @@ function RevokeForm({ token }: { token: AccessTokenSummary }) {
 /** The Account page's API tokens: create (shown once), list, revoke — all plain forms. */
 export function ApiTokensSection({
   tokens,
+  formId,
   timeZone,
   result,
   created,
 }: {
   tokens: AccessTokenSummary[];
+  /** The create form's one-time id (see createTokenSchema's `once`). */
+  formId: string;
   timeZone: string;
   result: SubmissionResult<string[]> | undefined;
   created: { name: string; token: string } | undefined;
@@ -87,6 +90,7 @@ export function ApiTokensSection({
       ) : null}
 
       <Form method="post" {...getFormProps(form)} onSubmit={onSubmit} className="flex flex-col gap-3 sm:flex-row sm:items-start">
+        <input type="hidden" name="once" value={formId} />
         <div className="flex-1">
           <TextField field={fields.name} label="Token name" type="text" autoComplete="off" />
         </div>

@@ -18,7 +18,8 @@ import { createTokenAction, revokeTokenAction } from "./account.server";
 import { dashboardMeta } from "~/lib/seo";
 
 export async function loader({ context }: Route.LoaderArgs) {
-  return { tokens: await listAccessTokens(getSupabase(context), dashboardUser(context).id) };
+  // A new one-time id for the token form on every render: a reload that posts it again makes no second token.
+  return { tokens: await listAccessTokens(getSupabase(context), dashboardUser(context).id), tokenFormId: crypto.randomUUID() };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -75,6 +76,7 @@ export default function Account({ actionData, loaderData }: Route.ComponentProps
       </Form>
       <ApiTokensSection
         tokens={loaderData.tokens}
+        formId={loaderData.tokenFormId}
         timeZone={account.timeZone}
         result={actionData && "tokenResult" in actionData ? actionData.tokenResult : undefined}
         created={actionData && "created" in actionData ? actionData.created : undefined}

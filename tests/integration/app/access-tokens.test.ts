@@ -81,6 +81,29 @@ describe("API tokens on the Account page", () => {
     expect((await client.html("/dashboard/account")).html).not.toContain("Last used Never");
   });
 
+  it("makes no second token when the page is reloaded after Create token (the same form posted again)", async () => {
+    const client = await signUpThroughApp(app, "reload@example.com");
+    const page = (await client.html("/dashboard/account")).html;
+    const once = /<input type="hidden" name="once" value="([0-9a-f-]{36})"\/>/.exec(page)?.[1];
+    expect(once).toBeDefined();
+    const first = (await (await client.post("/dashboard/account", { once: once!, name: "Work laptop", intent: "create-token" })).text()).replaceAll("<!-- -->", "");
+    expect(toastsIn(first)).toContain("Token created / Copy it now: it won't be shown again.");
+    // The page that answered has a new form id for the next token.
+    expect(first).not.toContain(`value="${once}"`);
+
+    const again = (await (await client.post("/dashboard/account", { once: once!, name: "Work laptop", intent: "create-token" })).text()).replaceAll("<!-- -->", "");
+    expect(toastsIn(again)).toEqual(["Token already created / That form was already sent: the token is in your list below. Its secret was shown only once."]);
+    expect(again).not.toMatch(/value="tw_[A-Za-z0-9_-]{43}"/);
+    const userId = (await app.backend.sql<{ id: string }>("select id from auth.users where email = $1", ["reload@example.com"]))[0]!.id;
+    expect(await app.backend.sql("select id from public.access_tokens where user_id = $1", [userId])).toHaveLength(1);
+
+    // A new render's form makes a new token.
+    const next = /<input type="hidden" name="once" value="([0-9a-f-]{36})"\/>/.exec(first)![1]!;
+    const third = (await (await client.post("/dashboard/account", { once: next, name: "Home laptop", intent: "create-token" })).text()).replaceAll("<!-- -->", "");
+    expect(toastsIn(third)).toContain("Token created / Copy it now: it won't be shown again.");
+    expect(await app.backend.sql("select id from public.access_tokens where user_id = $1", [userId])).toHaveLength(2);
+  });
+
   it("lets the extension's origin optimize with a token, counting the message", async () => {
     const client = await signUpThroughApp(app, "extension-call@example.com");
     const token = await createToken(client, "Extension");

@@ -30,7 +30,7 @@ describe("follow-up reminders on the Worker", () => {
 
     const page = await browser.get("/dashboard/follow-ups");
     const html = await page.text();
-    expect(html).toContain("Times are in Tokyo (Asia).");
+    expect(html).toContain("Times are in Japan Standard Time (Tokyo).");
     expect(html).toContain("Kenji — proposal");
   });
 });

@@ -42,7 +42,6 @@ export function SubmitButton({
   const pending =
     navigation.state === "submitting" &&
     (formAction === undefined || navigation.formAction === formAction) &&
-    (name === undefined || navigation.formData?.get(name) === value) &&
     sentBy(button, navigation.formData);
   return (
     <button

@@ -1,6 +1,6 @@
 import { createContext, type MiddlewareFunction, type RouterContextProvider } from "react-router";
 import { clientAddress, rateLimitedBlock } from "./client-address.server";
-import { getEnv } from "./env.server";
+import { getEnv, type AppEnv } from "./env.server";
 import { sharedServiceClient } from "./supabase.server";
 import { flashToast } from "./toast.server";
 
@@ -59,31 +59,37 @@ export async function hitFormRateLimit(
     limits.push(rules.perSubject.limit);
     windows.push(rules.perSubject.windowSeconds);
   }
-  const { data, error } = await sharedServiceClient(env)
-    .rpc("hit_rate_limits", { p_keys: keys, p_limits: limits, p_window_seconds: windows })
-    .single<{ allowed: boolean; retry_after_seconds: number }>();
-  if (error || !data) {
-    console.error(`[rate-limit] ${action}: counter unavailable (${error?.code ?? "no row"}); allowed`);
-    return { allowed: true };
-  }
-  return data.allowed ? { allowed: true } : { allowed: false, retryAfterSeconds: Math.max(1, data.retry_after_seconds) };
+  return hitCounters(env, { keys, limits, windows }, action);
 }
 
 /**
  * Whether this is the first time `key` is used in `windowSeconds` (a form's one-time id: a reload
- * that posts the form again is its second use). Counted in Postgres like the limits above; if the
- * counter cannot be reached, it counts as the first.
+ * that posts the form again is its second use). Counted like the limits above, and, like them,
+ * the first use when the counter cannot be reached.
  */
 export async function isFirstUse(context: Readonly<RouterContextProvider>, key: string, windowSeconds: number): Promise<boolean> {
   const env = getEnv(context);
+  const keys = [`once:${await fingerprint(key, env.COOKIE_SECRET)}`];
+  return (await hitCounters(env, { keys, limits: [1], windows: [windowSeconds] }, "one-time form id")).allowed;
+}
+
+/**
+ * One attempt on each counter, in one call to Postgres (`hit_rate_limits`): refused when any is
+ * over its limit. If the counters cannot be reached the attempt goes ahead (see hitFormRateLimit).
+ */
+async function hitCounters(
+  env: AppEnv,
+  counters: { keys: string[]; limits: number[]; windows: number[] },
+  what: string,
+): Promise<RateLimitDecision> {
   const { data, error } = await sharedServiceClient(env)
-    .rpc("hit_rate_limits", { p_keys: [`once:${await fingerprint(key, env.COOKIE_SECRET)}`], p_limits: [1], p_window_seconds: [windowSeconds] })
-    .single<{ allowed: boolean }>();
+    .rpc("hit_rate_limits", { p_keys: counters.keys, p_limits: counters.limits, p_window_seconds: counters.windows })
+    .single<{ allowed: boolean; retry_after_seconds: number }>();
   if (error || !data) {
-    console.error(`[rate-limit] one-time form id: counter unavailable (${error?.code ?? "no row"}); allowed`);
-    return true;
+    console.error(`[rate-limit] ${what}: counter unavailable (${error?.code ?? "no row"}); allowed`);
+    return { allowed: true };
   }
-  return data.allowed;
+  return data.allowed ? { allowed: true } : { allowed: false, retryAfterSeconds: Math.max(1, data.retry_after_seconds) };
 }
 
 const refusalContext = createContext<{ retryAfterSeconds: number } | null>(null);

@@ -132,9 +132,6 @@ export default defineBackground(() => {
           return { ok: false, failure: { kind: "rate_limited", message: "Too many requests just now.", retryAfter: error.retryAfter } };
         case "network_error":
           return { ok: false, failure: { kind: "offline" } };
-        case "engine_failed":
-          // The server says why (changed facts, nothing to change, no usable rewrite), and that nothing was counted.
-          return { ok: false, failure: { kind: "failed", message: error.message } };
         case "engine_unavailable":
         case "service_unavailable":
           return { ok: false, failure: { kind: "failed", message: "Tonewise could not polish this message right now." } };
@@ -142,6 +139,7 @@ export default defineBackground(() => {
         case "payload_too_large":
           return { ok: false, failure: { kind: "failed", message: error.message, retry: false } };
         default:
+          // The server's words: for engine_failed, why (changed facts, nothing to change, no usable rewrite) and that nothing was counted.
           return { ok: false, failure: { kind: "failed", message: error.message } };
       }
     } finally {

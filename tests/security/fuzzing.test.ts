@@ -42,7 +42,7 @@ import {
 } from "~/lib/follow-ups/follow-up-schemas";
 import { instantAt } from "~/lib/follow-ups/schedule";
 import { NEWSLETTER_SUCCESS, newsletterSchema } from "~/lib/newsletter";
-import { messageSketch, sketchKey, stillHoldsSketch } from "~/lib/optimize/message-sketch";
+import { holdsSketch, pairHashes, sketchKey, sketchOf } from "~/lib/optimize/message-sketch";
 import { optimizeRequestSchema, tryItSchema } from "~/lib/optimize/request";
 import { LOCAL_COOKIE_SECRET, LOCAL_STRIPE_URL } from "../../emulators/config.ts";
 import { decodeEntities } from "../../emulators/html.ts";
@@ -283,12 +283,13 @@ class DraftModel {
   counts(draftId: string | undefined, text: string, suggestion: string): boolean {
     if (draftId === undefined) return true;
     const draft = this.drafts.get(draftId);
-    const same = !!draft && (stillHoldsSketch(draft.text, text, this.key) || stillHoldsSketch(draft.suggestion, text, this.key));
+    const hashes = pairHashes(text, this.key);
+    const same = !!draft && (holdsSketch(draft.text, hashes) || holdsSketch(draft.suggestion, hashes));
     const counted = !(draft && same && draft.suggestions < 10);
     this.drafts.set(draftId, {
       suggestions: counted ? 1 : draft!.suggestions + 1,
-      text: messageSketch(text, this.key),
-      suggestion: messageSketch(suggestion, this.key),
+      text: sketchOf(hashes),
+      suggestion: sketchOf(pairHashes(suggestion, this.key)),
     });
     return counted;
   }

@@ -1,5 +1,5 @@
 import type { MiddlewareFunction } from "react-router";
-import { isApiPath, isDataRequestPath, noSuchEndpoint } from "./responses.server";
+import { isApiPath, noSuchEndpoint } from "./responses.server";
 
 /**
  * The API answers JSON only: a request for React Router's data format (`/api/v1/me.data`) reaches
@@ -8,5 +8,5 @@ import { isApiPath, isDataRequestPath, noSuchEndpoint } from "./responses.server
  */
 export const apiJsonOnlyMiddleware: MiddlewareFunction<Response> = async ({ request }, next) => {
   const { pathname } = new URL(request.url);
-  return isApiPath(pathname) && isDataRequestPath(pathname) ? noSuchEndpoint() : next();
+  return isApiPath(pathname) && pathname.endsWith(".data") ? noSuchEndpoint() : next();
 };

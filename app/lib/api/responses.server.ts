@@ -101,8 +101,3 @@ export function methodNotAllowed(allowed: string): Response {
 export function noSuchEndpoint(): Response {
   return apiError(404, "not_found", "There is no such API endpoint.");
 }
-
-/** A request for React Router's data format (`/api/v1/me.data`), which the API does not speak. */
-export function isDataRequestPath(pathname: string): boolean {
-  return pathname.endsWith(".data");
-}

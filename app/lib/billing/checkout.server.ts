@@ -64,7 +64,7 @@ function subscriptionPageUrl(billing: Billing): string {
  * the same newest session (a double click, two tabs at once get one session), a new one once a
  * session was made since — never the stored answer of a session already paid or expired.
  */
-export function checkoutIdempotencyKey(userId: string, newestSessionId: string | undefined): string {
+function checkoutIdempotencyKey(userId: string, newestSessionId: string | undefined): string {
   return `tonewise-checkout-${userId}-after-${newestSessionId ?? "none"}`;
 }
 
@@ -73,7 +73,7 @@ export function checkoutIdempotencyKey(userId: string, newestSessionId: string |
  * (another tab, a page left open, Back from Stripe) is reused, so two sessions can never both be
  * paid into two subscriptions; else a new one for the Pro price.
  */
-export async function openOrCreateCheckoutSession(
+async function openOrCreateCheckoutSession(
   billing: Billing,
   userId: string,
   customer: { id: string; created: boolean },

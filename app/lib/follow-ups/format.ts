@@ -65,7 +65,8 @@ export function timeZonePlace(timeZone: string): string {
 export function timeZoneName(timeZone: string): string {
   const [region] = timeZone.split("/");
   const place = timeZonePlace(timeZone);
-  if (place === timeZone || region === "Etc") return place === timeZone ? timeZone : place;
+  if (place === timeZone) return timeZone;
+  if (region === "Etc") return place;
   let everyday: string | undefined;
   try {
     everyday = new Intl.DateTimeFormat("en-US", { timeZone, timeZoneName: "longGeneric" }).formatToParts(Date.now()).find((part) => part.type === "timeZoneName")?.value;

@@ -152,14 +152,14 @@ export function extractFacts(text: string): Facts {
     const capitalised = /^[A-Z]/.test(word);
     const sentenceStart = isSentenceStart(text, match.index!);
     const nearDigit = /\d/.test(text.slice(Math.max(0, match.index! - 3), match.index! + word.length + 3));
-    // Full day and month names always count; short forms ("Sat", "Mar") and "May" only where they
-    // cannot be an ordinary word: capitalised mid-sentence, or next to a day number.
     const spelled = spelledNumber(bare);
     if (spelled !== null) {
       const scale = SCALE_AFTER.exec(text.slice(match.index! + word.length))?.[1]?.toLowerCase();
       addFact(facts, "number", String(spelled * (scale ? SCALES[scale]! : 1)));
       continue;
     }
+    // Full day and month names always count; short forms ("Sat", "Mar") and "May" only where they
+    // cannot be an ordinary word: capitalised mid-sentence, or next to a day number.
     const calendar = WEEKDAYS[bare] ?? MONTHS[bare];
     const fullName = calendar === bare && bare !== "may";
     if (calendar && (fullName || nearDigit || (capitalised && !sentenceStart))) addFact(facts, "date", calendar);
@@ -181,7 +181,7 @@ const IDIOMATIC_NEGATION_PATTERN =
   /\b(?:do\s*n['’]?t|please\s+do\s+not|do\s+not)\s+hesitate\b|\bno\s+(?:problem|worries|rush|pressure|obligation)\b|\bnot\s+a\s+problem\b|\bnot\s+at\s+all\b|\bno\s+doubt\b|\bnot\s+only\b|\bif\s+not\b|\bor\s+not\b/gi;
 
 /** Whether a text says "no" somewhere, set phrases aside. */
-export function saysNo(text: string): boolean {
+function saysNo(text: string): boolean {
   return NEGATION_PATTERN.test(text.replace(IDIOMATIC_NEGATION_PATTERN, " "));
 }
 

@@ -12,9 +12,7 @@
 export const SKETCH_SIZE = 32;
 const VALUE_MASK = 0xfff;
 /** The share of the previous sample still present for a text to be the same message. */
-export const SAME_MESSAGE_SHARE = 0.5;
-
-export type MessageSketch = number[];
+const SAME_MESSAGE_SHARE = 0.5;
 
 /** The text's words, lowercased, then every pair of neighbours (a one-word text: that word). */
 function wordPairs(text: string): string[] {
@@ -44,20 +42,26 @@ export function sketchKey(secret: string): number {
   return keyedHash(0x5bd1e995, `tonewise draft sketch:${secret}`);
 }
 
-/**
- * The text's sample: the word pairs with the SKETCH_SIZE smallest keyed hashes (a fixed, random
- * choice for a given key), each kept as its hash's low 12 bits.
- */
-export function messageSketch(text: string, key: number): MessageSketch {
-  const hashes = [...new Set(wordPairs(text).map((pair) => keyedHash(key, pair)))];
-  hashes.sort((a, b) => a - b);
-  return hashes.slice(0, SKETCH_SIZE).map((hash) => hash & VALUE_MASK);
+/** A text's word pairs as keyed hashes, each distinct once: what a sketch is taken from and checked against. */
+export function pairHashes(text: string, key: number): number[] {
+  return [...new Set(wordPairs(text).map((pair) => keyedHash(key, pair)))];
 }
 
-/** Whether `text` still holds at least half of a previous text's sample. */
-export function stillHoldsSketch(previous: readonly number[] | null | undefined, text: string, key: number): boolean {
+/**
+ * A text's sample, from its pairHashes: the word pairs with the SKETCH_SIZE smallest keyed hashes
+ * (a fixed, random choice for a given key), each kept as its hash's low 12 bits.
+ */
+export function sketchOf(hashes: readonly number[]): number[] {
+  return [...hashes]
+    .sort((a, b) => a - b)
+    .slice(0, SKETCH_SIZE)
+    .map((hash) => hash & VALUE_MASK);
+}
+
+/** Whether a text (its pairHashes) still holds at least half of a previous text's sample. */
+export function holdsSketch(previous: readonly number[] | null | undefined, hashes: readonly number[]): boolean {
   if (!previous || previous.length === 0) return false;
-  const present = new Set(wordPairs(text).map((pair) => keyedHash(key, pair) & VALUE_MASK));
+  const present = new Set(hashes.map((hash) => hash & VALUE_MASK));
   let kept = 0;
   for (const value of previous) if (present.has(value)) kept++;
   return kept >= previous.length * SAME_MESSAGE_SHARE;

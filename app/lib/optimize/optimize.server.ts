@@ -5,7 +5,7 @@ import { sharedServiceClient } from "../supabase.server";
 import { apiUsage, nextResetDate, type ApiUsage, type Tier } from "../usage";
 import { generateRewrite, resolveEngine } from "./engine.server";
 import { checkRewrite, type GuardrailProblem } from "./guardrails";
-import { messageSketch, sketchKey, stillHoldsSketch } from "./message-sketch";
+import { holdsSketch, pairHashes, sketchKey, sketchOf } from "./message-sketch";
 import { buildOptimizePrompt } from "./prompts";
 import { characterCount, type MessageType, type OptimizeRequest, type Tone } from "./request";
 
@@ -55,7 +55,6 @@ function draftSketchKey(secret: string): number {
   if (sketchKeyFor?.secret !== secret) sketchKeyFor = { secret, key: sketchKey(secret) };
   return sketchKeyFor.key;
 }
-
 
 export function quotaExceeded(appUrl: string, now = new Date()): ApiError {
   return new ApiError(
@@ -119,8 +118,8 @@ export async function optimizeForUser(options: {
   const key = draftSketchKey(env.COOKIE_SECRET);
   // A draft's re-polish is free only for the same message: its last text or suggestion is still
   // mostly there (typing on, another tone, after Replace), not another message under its id.
-  const sameMessage =
-    draftId !== null && (stillHoldsSketch(state.draft_input_sketch, request.text, key) || stillHoldsSketch(state.draft_output_sketch, request.text, key));
+  const textHashes = draftId === null ? null : pairHashes(request.text, key);
+  const sameMessage = textHashes !== null && (holdsSketch(state.draft_input_sketch, textHashes) || holdsSketch(state.draft_output_sketch, textHashes));
   const wouldCount = state.would_count || !sameMessage;
   if (!state.rate_allowed) {
     const retryAfter = Math.max(1, state.retry_after_seconds);
@@ -182,8 +181,8 @@ export async function optimizeForUser(options: {
       p_output_length: characterCount(suggestion),
       p_latency_ms: latencyMs,
       p_same_message: sameMessage,
-      p_input_sketch: draftId === null ? null : messageSketch(request.text, key),
-      p_output_sketch: draftId === null ? null : messageSketch(suggestion, key),
+      p_input_sketch: textHashes && sketchOf(textHashes),
+      p_output_sketch: textHashes && sketchOf(pairHashes(suggestion, key)),
     })
     .single<RecordRow>();
   if (recorded.error || !recorded.data) {

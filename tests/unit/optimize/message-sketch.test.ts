@@ -1,9 +1,11 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { messageSketch, SKETCH_SIZE, sketchKey, stillHoldsSketch } from "~/lib/optimize/message-sketch";
+import { holdsSketch, pairHashes, SKETCH_SIZE, sketchKey, sketchOf } from "~/lib/optimize/message-sketch";
 import { EVAL_MESSAGES } from "../../../eval/messages";
 
 const KEY = sketchKey("a-cookie-secret-of-at-least-32-characters");
+const messageSketch = (text: string, key: number) => sketchOf(pairHashes(text, key));
+const stillHoldsSketch = (previous: number[] | null, text: string, key: number) => holdsSketch(previous, pairHashes(text, key));
 const DRAFT = "hi sam, just following up on the proposal i sent tuesday. the price is $1,200 per month for 15 seats. can we talk this week?";
 const POLISHED =
   "Hi Sam,\n\nI'm following up on the proposal I sent on Tuesday. The price is $1,200 per month for 15 seats. Could we talk this week?\n\nBest regards,";

@@ -6,7 +6,7 @@
  *   POST /__emulator/sql            { query, params? }   → { rows }           (superuser)
  *   POST /__emulator/clock          { advanceMonths?, advanceMs?, toNextWindowMs? } → { now }
  *   GET  /__emulator/clock                               → { now }
- *   POST /__emulator/faults         { service, mode, count, pathPrefix? } → { ok: true }
+ *   POST /__emulator/faults         { service, mode, count, pathPrefix?, bodyContains? } → { ok: true }
  *   POST /__emulator/config         { accessTokenLifetimeSeconds? }       → { ok: true }
  *   POST /__emulator/stripe-webhook { url }              → { ok: true }
  * Bad input answers 400 { error }.

@@ -1,6 +1,6 @@
 /**
  * Fault injection, one wrapper over every service's handler: the next N requests to a service
- * (optionally only those whose path starts with a prefix) fail with HTTP 500 and a body shaped
+ * (optionally only those whose path starts with a prefix, or whose body holds a given text) fail with HTTP 500 and a body shaped
  * like that service's own errors, or hang: they never answer until the faults are reset or the
  * request is aborted, and then end as a network error (Response.error()).
  */
@@ -16,6 +16,12 @@ export interface FaultSpec {
   count: number;
   /** Only requests whose path starts with this, e.g. "/auth/v1/token" or "/v1/checkout". */
   pathPrefix?: string;
+  /**
+   * Only requests whose body holds this text: a test's own marker, so a fault meant for one test
+   * never lands on a parallel test's request to the same service (the AI's one endpoint, say).
+   * The body is read only to look for it; nothing of it is kept.
+   */
+  bodyContains?: string;
 }
 
 export type Handler = (request: Request) => Promise<Response>;
@@ -38,11 +44,15 @@ export function parseFaultSpec(input: unknown): FaultSpec {
   if (spec.pathPrefix !== undefined && (typeof spec.pathPrefix !== "string" || !spec.pathPrefix.startsWith("/"))) {
     throw new Error(`pathPrefix must be a path starting with "/"`);
   }
+  if (spec.bodyContains !== undefined && (typeof spec.bodyContains !== "string" || spec.bodyContains.length === 0)) {
+    throw new Error("bodyContains must be a non-empty string");
+  }
   return {
     service: spec.service as ServiceName,
     mode: spec.mode,
     count: spec.count as number,
     ...(spec.pathPrefix === undefined ? {} : { pathPrefix: spec.pathPrefix as string }),
+    ...(spec.bodyContains === undefined ? {} : { bodyContains: spec.bodyContains as string }),
   };
 }
 
@@ -83,12 +93,16 @@ export function createFaultInjector(): FaultInjector {
   let faults: PendingFault[] = [];
   const hanging = new Set<() => void>();
 
-  function take(service: ServiceName, request: Request): PendingFault | undefined {
+  async function take(service: ServiceName, request: Request): Promise<PendingFault | undefined> {
     const path = new URL(request.url).pathname;
-    const fault = faults.find(
+    const candidates = faults.filter(
       (candidate) =>
         candidate.service === service && candidate.remaining > 0 && (!candidate.pathPrefix || path.startsWith(candidate.pathPrefix)),
     );
+    if (candidates.length === 0) return undefined;
+    // The body is read (from a copy, the handler gets it whole) only when a fault asks about it.
+    const body = candidates.some((candidate) => candidate.bodyContains) ? await request.clone().text() : "";
+    const fault = candidates.find((candidate) => candidate.remaining > 0 && (!candidate.bodyContains || body.includes(candidate.bodyContains)));
     if (!fault) return undefined;
     fault.remaining -= 1;
     faults = faults.filter((candidate) => candidate.remaining > 0);
@@ -114,7 +128,7 @@ export function createFaultInjector(): FaultInjector {
     },
     wrap(service, handler) {
       return async (request) => {
-        const fault = take(service, request);
+        const fault = await take(service, request);
         if (!fault) return handler(request);
         return fault.mode === "fail" ? failure(service, request) : hang(request);
       };

@@ -264,3 +264,44 @@ test("with Notifications off in Settings a due reminder is listed but never show
   expect(await notificationIds(worker)).toEqual([`follow-up:${loud.id}`]);
   expect((await shownNotifications(worker)).map((shown) => shown.title)).toEqual(["Follow up: Priya Natarajan — contract"]);
 });
+
+test("Disconnect while a sync is bringing the reminders back leaves none behind: no alarm, no cached label", async ({
+  context,
+  extensionId,
+  connected: _connected,
+  request,
+}) => {
+  const worker = await serviceWorker(context, extensionId);
+  const token = (await storedValue(worker, "token")) as string;
+  const dueAt = new Date(Date.now() + 60 * 60_000).toISOString();
+  await api(request, token, "/api/v1/follow-ups", { method: "POST", data: { label: LABEL, url: "https://example.com/thread", dueAt } });
+
+  // The service worker's next read of the reminders is answered by the app at once (before the
+  // revoke), but the answer reaches the extension only when the test lets it: a slow network.
+  let answered!: () => void;
+  const answeredByApp = new Promise<void>((resolve) => (answered = resolve));
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await context.route(
+    (url) => url.pathname === "/api/v1/follow-ups",
+    async (route) => {
+      if (route.request().method() !== "GET") return route.fallback();
+      const response = await route.fetch();
+      answered();
+      await released;
+      await route.fulfill({ response });
+    },
+  );
+
+  const popup = await openPopup(context, extensionId); // it asks for the reminders: a sync starts
+  await answeredByApp;
+  await popup.getByRole("button", { name: "Disconnect" }).click();
+  const me = () => request.get(`${E2E_APP_URL}/api/v1/me`, { headers: { Authorization: `Bearer ${token}` } });
+  await expect.poll(async () => (await me()).status()).toBe(401);
+  release();
+
+  await expect(popup.getByRole("button", { name: "Connect to Tonewise" })).toBeVisible();
+  expect((await alarms(worker)).filter((alarm) => alarm.name.startsWith("follow-up:"))).toEqual([]);
+  expect(await storedValue(worker, "followUpsCache")).toBeUndefined();
+  expect(await storedValue(worker, "token")).toBeUndefined();
+});

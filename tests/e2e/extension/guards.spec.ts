@@ -2,7 +2,8 @@
  * Where the extension must stay out, and what it shows when it cannot help: password, code and
  * opted-out fields get no icon and send nothing; a site switched off in the popup gets nothing
  * until it is switched back on, nor do the frames its pages embed from other hosts, nor does it
- * where another site embeds it; at the Free limit the card says so with Upgrade; Disconnect
+ * where another site embeds it; at the Free limit the card says so with Upgrade; when the engine
+ * fails it gives the server's reason with Retry; Disconnect
  * revokes the token on the server and the field asks to connect again.
  *
  * "Nothing happened" is never a wait: each test first gets a positive control on the same page
@@ -11,7 +12,7 @@
  * worker's, which Playwright reports on the context.
  */
 import type { APIRequestContext, BrowserContext, Page } from "@playwright/test";
-import { sql, userIdFor } from "../support/accounts";
+import { injectFault, sql, userIdFor } from "../support/accounts";
 import { expect, openPopup, test } from "./support/extension";
 import { Overlay } from "./support/overlay";
 import { E2E_APP_URL, type Fixture } from "./support/paths";
@@ -221,6 +222,32 @@ test("at the Free limit the card says so and offers Upgrade, and nothing more is
 
   const popup = await openPopup(context, extensionId);
   expect(await usedThisMonth(request, (await stored(popup, "token")) as string)).toBe(30);
+});
+
+test("when the writing engine fails, the card gives the server's reason with Retry, nothing is counted, and Retry brings the suggestion", async ({ context, extensionId, connected: _connected, openFixture, request }) => {
+  // The app asks the engine twice (one retry), so two faults fail one suggestion. They are limited
+  // to requests naming the marker, the message's last word: no parallel test's request, and no
+  // request for what was typed before the marker, can take them.
+  const message = `${MESSAGE} for Quokka`;
+  await injectFault({ service: "ai", mode: "fail", count: 2, bodyContains: "Quokka" });
+  const page = await openFixture("textarea");
+  const overlay = await Overlay.on(page);
+  await page.getByLabel("Message").click();
+  await page.keyboard.type(message);
+  await expect.poll(async () => (await overlay.snapshot())?.iconState).toBe("attention");
+  await overlay.click("icon");
+  await expect.poll(async () => (await overlay.snapshot())?.notes).toEqual([
+    "The writing engine could not write a suggestion. Nothing was counted; please try again.",
+  ]);
+  expect((await overlay.snapshot())!.buttons).toContain("Retry");
+  const popup = await openPopup(context, extensionId);
+  const token = (await stored(popup, "token")) as string;
+  expect(await usedThisMonth(request, token)).toBe(0);
+
+  await page.bringToFront();
+  await overlay.click("Retry");
+  await expect.poll(async () => (await overlay.snapshot())?.suggestion ?? null).toContain("Quokka");
+  expect(await usedThisMonth(request, token)).toBe(1);
 });
 
 test("a message over 5,000 characters is never sent: the card says why, with no Retry", async ({ context, connected: _connected, openFixture }) => {

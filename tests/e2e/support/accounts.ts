@@ -31,6 +31,16 @@ export async function sql(query: string, params: unknown[] = []): Promise<Array<
   return ((await response.json()) as { rows: Array<Record<string, unknown>> }).rows;
 }
 
+/** A fault in the local backend (emulators/faults.ts): the next `count` matching requests to `service` fail or hang. */
+export async function injectFault(spec: { service: "supabase" | "stripe" | "mailbox" | "ai"; mode: "fail" | "hang"; count: number; pathPrefix?: string; bodyContains?: string }) {
+  const response = await fetch(`${LOCAL_SUPABASE_URL}/__emulator/faults`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify(spec),
+  });
+  if (!response.ok) throw new Error(`fault injection failed: ${await response.text()}`);
+}
+
 export async function signUp(page: Page, email: string, fullName = "Test User") {
   await page.goto("/auth?mode=signup");
   await page.getByLabel("Full name").fill(fullName);

@@ -7,6 +7,7 @@ import { http, HttpResponse } from "msw";
 import Stripe from "stripe";
 import { describe, expect, it } from "vitest";
 import {
+  LOCAL_AI_URL,
   LOCAL_MAILBOX_URL,
   LOCAL_STRIPE_PORT,
   LOCAL_STRIPE_PRO_PRICE_ID,
@@ -50,6 +51,27 @@ describe("fail mode", () => {
     harness.backend.injectFault({ service: "stripe", mode: "fail", count: 1 });
     await expect(stripe().prices.retrieve(LOCAL_STRIPE_PRO_PRICE_ID)).rejects.toMatchObject({ type: "StripeAPIError", statusCode: 500 });
     await expect(stripe().prices.retrieve(LOCAL_STRIPE_PRO_PRICE_ID)).resolves.toMatchObject({ id: LOCAL_STRIPE_PRO_PRICE_ID });
+  });
+
+  it("with bodyContains, fails only the requests whose body holds the marker, counting only those", async () => {
+    harness.backend.injectFault({ service: "ai", mode: "fail", count: 1, bodyContains: "Quokka-7" });
+    const complete = (text: string) =>
+      fetch(`${LOCAL_AI_URL}/chat/completions`, {
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        body: JSON.stringify({ model: "tonewise-local", messages: [{ role: "user", content: text }] }),
+      });
+    expect((await complete("hi sam, can we talk tuesday")).status).toBe(200);
+    const failed = await complete("hi sam, Quokka-7 is ready");
+    expect(failed.status).toBe(500);
+    expect(((await failed.json()) as { error: { type: string } }).error.type).toBe("server_error");
+    expect((await complete("hi sam, Quokka-7 is ready")).status).toBe(200);
+
+    const invalid = await fetch(`${LOCAL_SUPABASE_URL}/__emulator/faults`, {
+      method: "POST",
+      body: JSON.stringify({ service: "ai", mode: "fail", count: 1, bodyContains: "" }),
+    });
+    expect(invalid.status).toBe(400);
   });
 
   it("fails the mailbox too, and is set through the HTTP control", async () => {

@@ -197,6 +197,22 @@ describe("the counters", () => {
     }
   });
 
+  it("are dropped once their window is long over, whoever they belong to; no window is longer than a day", async () => {
+    const counters = async () => (await app.backend.sql<{ n: number }>("select count(*)::int as n from public.rate_limits"))[0]!.n;
+    await signIn(from("198.51.100.81"), "once@example.com", "Wrong-Guess-1");
+    expect(await counters()).toBe(2); // the address's and the email's, never used again
+    app.backend.clock.advance(47 * 60 * MINUTE);
+    await signIn(from("198.51.100.82"), "later@example.com", "Wrong-Guess-1");
+    expect(await counters()).toBe(4); // two days have not passed: the first two stay
+    app.backend.clock.advance(2 * 60 * MINUTE);
+    await signIn(from("198.51.100.83"), "last@example.com", "Wrong-Guess-1");
+    const left = await app.backend.sql<{ age: string }>("select (now() - window_start)::text as age from public.rate_limits order by window_start");
+    expect(left).toHaveLength(4); // the first visitor's are gone
+    expect(left.every(({ age }) => !age.includes("day"))).toBe(true);
+
+    await expect(app.backend.sql("select * from public.hit_rate_limit('longer', 1, 86401)")).rejects.toThrow(/window from 1 second to a day/);
+  });
+
   it("let the form go ahead when they cannot be reached, and log no email", async () => {
     await signUpThroughApp(app, "steady@example.com");
     const errors = vi.spyOn(console, "error").mockImplementation(() => undefined);

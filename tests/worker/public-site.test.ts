@@ -164,10 +164,11 @@ describe("static assets (the assets binding)", () => {
     await response.body?.cancel();
   });
 
-  it("serves public files", async () => {
+  it("serves public files, cached for an hour as on the Node server", async () => {
     const response = await client.get("/favicon.svg");
     expect(response.status).toBe(200);
     expect(response.headers.get("Content-Type")).toContain("image/svg+xml");
+    expect(response.headers.get("Cache-Control")).toBe("public, max-age=3600");
     expect(await response.text()).toContain("<svg");
   });
 });

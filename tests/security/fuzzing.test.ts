@@ -42,7 +42,7 @@ import {
 } from "~/lib/follow-ups/follow-up-schemas";
 import { instantAt } from "~/lib/follow-ups/schedule";
 import { NEWSLETTER_SUCCESS, newsletterSchema } from "~/lib/newsletter";
-import { holdsSketch, pairHashes, sketchKey, sketchOf } from "~/lib/optimize/message-sketch";
+import { holdsSketch, pairHashes, sketchKey, sketchOf, type SketchKey } from "~/lib/optimize/message-sketch";
 import { optimizeRequestSchema, tryItSchema } from "~/lib/optimize/request";
 import { LOCAL_COOKIE_SECRET, LOCAL_STRIPE_URL } from "../../emulators/config.ts";
 import { decodeEntities } from "../../emulators/html.ts";
@@ -279,7 +279,13 @@ const usedThisMonth = (userId: string) =>
  */
 class DraftModel {
   private readonly drafts = new Map<string, { suggestions: number; text: number[]; suggestion: number[] }>();
-  private readonly key = sketchKey(LOCAL_COOKIE_SECRET);
+  private readonly key: SketchKey;
+  private constructor(key: SketchKey) {
+    this.key = key;
+  }
+  static async create(): Promise<DraftModel> {
+    return new DraftModel(await sketchKey(LOCAL_COOKIE_SECRET));
+  }
   counts(draftId: string | undefined, text: string, suggestion: string): boolean {
     if (draftId === undefined) return true;
     const draft = this.drafts.get(draftId);
@@ -754,7 +760,7 @@ describe("fuzzing the signed-in forms", () => {
     const client = await signUpThroughApp(app, email, "Tia Tryit");
     const userId = await userIdOf(email);
     await makePro(userId);
-    const drafts = new DraftModel();
+    const drafts = await DraftModel.create();
     const requests = new Attempts(60);
     type TryIt = { text?: string; tone?: string; messageType?: string; draftId?: string; junk: Array<[string, string]> };
     const draftWithNul: TryIt = { text: "hi sam, can we talk this week about the proposal?", tone: "friendly", messageType: "email", draftId: "draft\u0000one", junk: [] };
@@ -1213,7 +1219,7 @@ const CONTENT_TYPES = ["application/json", "application/json; charset=utf-8", "t
 describe("fuzzing the API", () => {
   it("POST /api/v1/optimize: never a 5xx but the engine's 502; 400 with the field at fault, 413 past 64 KB; an error counts nothing", TIMEOUT, async () => {
     const { userId, token } = await apiUser("optimize");
-    const drafts = new DraftModel();
+    const drafts = await DraftModel.create();
     const requests = new Attempts(60);
     const message = "hi sam, just following up on the proposal i sent tuesday. can we talk this week?";
     await fc.assert(

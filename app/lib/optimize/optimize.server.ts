@@ -5,7 +5,7 @@ import { sharedServiceClient } from "../supabase.server";
 import { apiUsage, nextResetDate, type ApiUsage, type Tier } from "../usage";
 import { generateRewrite, resolveEngine } from "./engine.server";
 import { checkRewrite, type GuardrailProblem } from "./guardrails";
-import { holdsSketch, pairHashes, sketchKey, sketchOf } from "./message-sketch";
+import { holdsSketch, pairHashes, sketchKey, sketchOf, type SketchKey } from "./message-sketch";
 import { buildOptimizePrompt } from "./prompts";
 import { characterCount, type MessageType, type OptimizeRequest, type Tone } from "./request";
 
@@ -50,8 +50,8 @@ type RecordRow = { allowed: boolean; counted: boolean; tier: Tier; used: number;
 let engineMissingLogged = false;
 
 /** The sketches' key, derived once per secret. */
-let sketchKeyFor: { secret: string; key: number } | undefined;
-function draftSketchKey(secret: string): number {
+let sketchKeyFor: { secret: string; key: Promise<SketchKey> } | undefined;
+function draftSketchKey(secret: string): Promise<SketchKey> {
   if (sketchKeyFor?.secret !== secret) sketchKeyFor = { secret, key: sketchKey(secret) };
   return sketchKeyFor.key;
 }
@@ -115,7 +115,7 @@ export async function optimizeForUser(options: {
     throw serviceUnavailable();
   }
   const state = begin.data;
-  const key = draftSketchKey(env.COOKIE_SECRET);
+  const key = await draftSketchKey(env.COOKIE_SECRET);
   // A draft's re-polish is free only for the same message: its last text or suggestion is still
   // mostly there (typing on, another tone, after Replace), not another message under its id.
   const textHashes = draftId === null ? null : pairHashes(request.text, key);

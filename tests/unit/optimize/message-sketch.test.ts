@@ -1,11 +1,13 @@
+import { createHmac } from "node:crypto";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { holdsSketch, pairHashes, SKETCH_SIZE, sketchKey, sketchOf } from "~/lib/optimize/message-sketch";
+import { holdsSketch, pairHashes, sipHash24, sipKey, SKETCH_SIZE, sketchKey, sketchOf, type SketchKey } from "~/lib/optimize/message-sketch";
 import { EVAL_MESSAGES } from "../../../eval/messages";
 
-const KEY = sketchKey("a-cookie-secret-of-at-least-32-characters");
-const messageSketch = (text: string, key: number) => sketchOf(pairHashes(text, key));
-const stillHoldsSketch = (previous: number[] | null, text: string, key: number) => holdsSketch(previous, pairHashes(text, key));
+const SECRET = "a-cookie-secret-of-at-least-32-characters";
+const KEY = await sketchKey(SECRET);
+const messageSketch = (text: string, key: SketchKey) => sketchOf(pairHashes(text, key));
+const stillHoldsSketch = (previous: number[] | null, text: string, key: SketchKey) => holdsSketch(previous, pairHashes(text, key));
 const DRAFT = "hi sam, just following up on the proposal i sent tuesday. the price is $1,200 per month for 15 seats. can we talk this week?";
 const POLISHED =
   "Hi Sam,\n\nI'm following up on the proposal I sent on Tuesday. The price is $1,200 per month for 15 seats. Could we talk this week?\n\nBest regards,";
@@ -19,8 +21,21 @@ describe("draft sketches", () => {
     expect(messageSketch("", KEY)).toEqual([]);
   });
 
-  it("depend on the key: another server secret gives other numbers", () => {
-    expect(messageSketch(DRAFT, sketchKey("another-secret-of-at-least-32-characters!!"))).not.toEqual(messageSketch(DRAFT, KEY));
+  it("depend on the key: another server secret gives other numbers", async () => {
+    expect(messageSketch(DRAFT, await sketchKey("another-secret-of-at-least-32-characters!!"))).not.toEqual(messageSketch(DRAFT, KEY));
+  });
+
+  it("are keyed with 128 bits from the secret: HMAC-SHA-256's first 16 bytes, the key of SipHash-2-4", () => {
+    // The key is the secret's HMAC of a fixed label, so nothing shorter than 128 bits stands for the secret.
+    const expected = createHmac("sha256", SECRET).update("tonewise draft sketch key").digest();
+    expect(KEY).toEqual(sipKey(new DataView(expected.buffer, expected.byteOffset, 16)));
+    // SipHash-2-4's reference vectors (key 00..0f; messages 00..n-1), so the hash is the published keyed function.
+    const reference = sipKey(new DataView(Uint8Array.from({ length: 16 }, (_, i) => i).buffer));
+    const hex = ([hi, lo]: [number, number]) => `${hi.toString(16).padStart(8, "0")}${lo.toString(16).padStart(8, "0")}`;
+    expect(hex(sipHash24(reference, 0, (i) => i))).toBe("726fdb47dd0e0e31");
+    expect(hex(sipHash24(reference, 1, (i) => i))).toBe("74f839c593dc67fd");
+    expect(hex(sipHash24(reference, 8, (i) => i))).toBe("93f5f5799a932462");
+    expect(hex(sipHash24(reference, 15, (i) => i))).toBe("a129ca6149be45e5");
   });
 
   it("know the same message: the same text, typed on, edited a little, or replaced by its suggestion", () => {

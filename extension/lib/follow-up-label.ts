@@ -69,7 +69,29 @@ export function followUpLabel(doc: Document, host: string, field?: Element | nul
   return cleanLabel(label) || cleanLabel(doc.title) || cleanLabel(host) || "Follow up";
 }
 
-/** The page's address, kept so the reminder can reopen it: http(s) only, within the API's limit. */
+/** Parameters that carry what is being written, by name (Gmail's compose `su` and `body`, X's `text`…). */
+const TEXT_PARAMETERS = new Set(["body", "text", "su", "subject", "message", "msg", "content", "caption", "summary", "title", "quote"]);
+
+/**
+ * Parameters without the ones that could hold the message being written: by name, or any whose
+ * value reads as words (a space once decoded). Ids, tabs and views stay, so the page reopens.
+ */
+function withoutTextParameters(query: string): string {
+  const parameters = new URLSearchParams(query);
+  for (const [name, value] of [...parameters]) {
+    if (TEXT_PARAMETERS.has(name.toLowerCase()) || /\s/.test(value)) parameters.delete(name, value);
+  }
+  const kept = parameters.toString();
+  return kept ? `?${kept}` : "";
+}
+
+/**
+ * The page's address, kept so the reminder can reopen it: http(s) only, within the API's limit,
+ * and never the message itself. A compose page can carry the text in its address
+ * (`mail.google.com/mail/?view=cm&su=…&body=…`, `x.com/intent/post?text=…`): such parameters are
+ * left out, in the query and in a fragment's own `?…` (the fragment's path, e.g. Gmail's
+ * `#inbox/<thread>`, stays).
+ */
 export function followUpUrl(href: string): string | null {
   let url: URL;
   try {
@@ -78,5 +100,9 @@ export function followUpUrl(href: string): string | null {
     return null;
   }
   if (url.protocol !== "http:" && url.protocol !== "https:") return null;
+  url.search = withoutTextParameters(url.search);
+  const fragment = url.hash.slice(1);
+  const question = fragment.indexOf("?");
+  if (question >= 0) url.hash = `${fragment.slice(0, question)}${withoutTextParameters(fragment.slice(question + 1))}`;
   return url.href.length <= MAX_URL_LENGTH ? url.href : null;
 }

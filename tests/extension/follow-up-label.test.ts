@@ -105,6 +105,18 @@ describe("the page's address", () => {
     expect(followUpUrl("http://127.0.0.1:8080/textarea.html")).toBe("http://127.0.0.1:8080/textarea.html");
   });
 
+  it("never carries the message being written: text parameters are left out, ids and views stay", () => {
+    // Gmail's compose page, with the subject and the body in its address.
+    expect(followUpUrl("https://mail.google.com/mail/?view=cm&fs=1&to=ana%40example.com&su=Pricing&body=hi+ana%2C+the+price+is+%241%2C200+for+15+seats")).toBe(
+      "https://mail.google.com/mail/?view=cm&fs=1&to=ana%40example.com",
+    );
+    expect(followUpUrl("https://x.com/intent/post?text=Our%20launch%20is%20on%20Tuesday")).toBe("https://x.com/intent/post");
+    // Any parameter whose value reads as words, whatever its name; in a fragment's own query too.
+    expect(followUpUrl("https://crm.example.com/deals/42?tab=notes&draft=call%20me%20back%20tomorrow")).toBe("https://crm.example.com/deals/42?tab=notes");
+    expect(followUpUrl("https://mail.example.com/#inbox/8f3a?compose=new&Body=see+you+friday")).toBe("https://mail.example.com/#inbox/8f3a?compose=new");
+    expect(followUpUrl("https://support.example.com/tickets?id=1234&view=all")).toBe("https://support.example.com/tickets?id=1234&view=all");
+  });
+
   it("is not kept for other schemes or past 2048 characters", () => {
     expect(followUpUrl("file:///home/me/notes.html")).toBeNull();
     expect(followUpUrl("chrome-extension://abc/popup.html")).toBeNull();

@@ -55,14 +55,16 @@ export function createExpressApp(options: {
     next();
   });
 
-  // Hashed, content-addressed files never change: cache them for a year.
+  // Hashed, content-addressed files never change: cache them for a year. Every file is taken
+  // as the type its name says, never sniffed as another (as the Worker's _headers say too).
+  const noSniffing = (res: express.Response) => res.setHeader("X-Content-Type-Options", "nosniff");
   app.use(
     "/assets",
-    express.static(path.join(options.clientDirectory, "assets"), { immutable: true, maxAge: "1y", index: false }),
+    express.static(path.join(options.clientDirectory, "assets"), { immutable: true, maxAge: "1y", index: false, setHeaders: noSniffing }),
   );
   // The other static files (favicons, the social image, the extension's zips) all have an
   // extension; a page's path never asks the file system first.
-  const publicFiles = express.static(options.clientDirectory, { maxAge: "1h", index: false });
+  const publicFiles = express.static(options.clientDirectory, { maxAge: "1h", index: false, setHeaders: noSniffing });
   app.use((req, res, next) => (path.extname(req.path) === "" ? next() : publicFiles(req, res, next)));
 
   options.extraRoutes?.(app);

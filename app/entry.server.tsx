@@ -1,10 +1,11 @@
 import { renderToReadableStream } from "react-dom/server";
-import type { EntryContext, RouterContextProvider } from "react-router";
+import type { EntryContext, HandleErrorFunction, RouterContextProvider } from "react-router";
 import { ServerRouter } from "react-router";
 import { inlineStylesheet } from "~/lib/critical-css.server";
 import { hydrateAfterFirstPaint } from "~/lib/hydration-after-paint.server";
 import { isDocumentWithoutScripts } from "~/lib/document-scripts";
 import { envContext } from "~/lib/env.server";
+import { describeErrorForLog } from "~/lib/error-log.server";
 import { storedPageEncoderContext } from "~/lib/page-cache.server";
 import { cspNonceContext } from "~/lib/security-headers.server";
 
@@ -43,7 +44,7 @@ export default async function handleRequest(
       signal: AbortSignal.timeout(streamTimeout + 1000),
       onError(error: unknown) {
         responseStatusCode = 500;
-        if (shellRendered) console.error(error);
+        if (shellRendered) console.error(`[render] ${describeErrorForLog(error)}`);
       },
     },
   );
@@ -62,6 +63,16 @@ export default async function handleRequest(
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");
   return new Response(html, { headers: responseHeaders, status: responseStatusCode });
 }
+
+/**
+ * What the server logs of an error a loader, action or middleware threw (React Router's default
+ * logs the whole error, message included): the request's method and path, and the error's class
+ * and stack frames, never its message (`describeErrorForLog`). Nothing when the visitor went away.
+ */
+export const handleError: HandleErrorFunction = (error, { request }) => {
+  if (request.signal.aborted) return;
+  console.error(`[server] ${request.method} ${new URL(request.url).pathname}: ${describeErrorForLog(error)}`);
+};
 
 /** Whether the page rendered is one sent without scripts (decision 037): its deepest route says so. */
 function withoutScripts({ staticHandlerContext, routeModules }: EntryContext): boolean {

@@ -112,12 +112,14 @@ describe("the Node server", () => {
     const assetResponse = await fetch(`${url}/assets/${asset}`);
     expect(assetResponse.status).toBe(200);
     expect(assetResponse.headers.get("Cache-Control")).toBe("public, max-age=31536000, immutable");
+    expect(assetResponse.headers.get("X-Content-Type-Options")).toBe("nosniff");
 
     // The build's other files (favicons, the social image) are served from its client folder.
     const favicon = await fetch(`${url}/favicon.svg`);
     expect(favicon.status).toBe(200);
     expect(favicon.headers.get("Content-Type")).toBe("image/svg+xml");
     expect(favicon.headers.get("Cache-Control")).toBe("public, max-age=3600");
+    expect(favicon.headers.get("X-Content-Type-Options")).toBe("nosniff");
 
     // An email link's query (its token and its reader's address) never reaches the log.
     await fetch(`${url}/auth/confirm?token_hash=secret-token-hash&type=email&email=ada%40example.com`, { redirect: "manual" });

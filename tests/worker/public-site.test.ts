@@ -161,6 +161,7 @@ describe("static assets (the assets binding)", () => {
     const response = await client.get(asset ?? "");
     expect(response.status).toBe(200);
     expect(response.headers.get("Cache-Control")).toBe("public, max-age=31536000, immutable");
+    expect(response.headers.get("X-Content-Type-Options")).toBe("nosniff");
     await response.body?.cancel();
   });
 
@@ -169,6 +170,7 @@ describe("static assets (the assets binding)", () => {
     expect(response.status).toBe(200);
     expect(response.headers.get("Content-Type")).toContain("image/svg+xml");
     expect(response.headers.get("Cache-Control")).toBe("public, max-age=3600");
+    expect(response.headers.get("X-Content-Type-Options")).toBe("nosniff");
     expect(await response.text()).toContain("<svg");
   });
 });

@@ -1,0 +1,66 @@
+/**
+ * What the server logs of an unexpected error: where it came from, never what it says. A message
+ * can quote its input, and the text of a user's message must never reach a log.
+ */
+import { UNSAFE_ErrorResponseImpl as ErrorResponse } from "react-router";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { describeErrorForLog } from "~/lib/error-log.server";
+import { handleError } from "../../app/entry.server";
+
+const MESSAGE = "hi ana, the price is $1,200 for 15 seats";
+
+afterEach(() => vi.restoreAllMocks());
+
+/** An error whose message quotes its input, as a parser's or a client's can. */
+function thrownFromSomewhere(): Error {
+  try {
+    throw new SyntaxError(`Unexpected end of input after "${MESSAGE}"`);
+  } catch (error) {
+    return error as Error;
+  }
+}
+
+describe("an error in the server log", () => {
+  it("names its class and its stack frames, never its message", () => {
+    const error = thrownFromSomewhere();
+    const logged = describeErrorForLog(error);
+    expect(logged).not.toContain("1,200");
+    expect(logged).not.toContain(error.message);
+    expect(logged.split("\n")[0]).toBe("SyntaxError");
+    expect(logged).toMatch(/\n\s+at .*error-log\.test\.ts/);
+  });
+
+  it("says what was thrown when it is not an Error", () => {
+    expect(describeErrorForLog(MESSAGE)).toBe("a thrown string");
+    expect(describeErrorForLog(null)).toBe("a thrown null");
+    expect(describeErrorForLog({ text: MESSAGE })).toBe("a thrown object");
+  });
+
+  it("is logged by React Router's handleError with the request's method and path, not its query; not at all once the visitor left", () => {
+    const errors = vi.spyOn(console, "error").mockImplementation(() => undefined);
+    const request = new Request(`https://tonewise.test/dashboard?text=${encodeURIComponent(MESSAGE)}`, { method: "POST" });
+    handleError(thrownFromSomewhere(), { request, params: {}, context: undefined as never });
+    expect(errors).toHaveBeenCalledTimes(1);
+    const line = String(errors.mock.calls[0]![0]);
+    expect(line).toMatch(/^\[server\] POST \/dashboard: SyntaxError\n/);
+    expect(line).not.toContain("1,200");
+    expect(line).not.toContain("price");
+
+    const gone = new AbortController();
+    gone.abort();
+    handleError(new Error(MESSAGE), { request: new Request("https://tonewise.test/dashboard", { signal: gone.signal }), params: {}, context: undefined as never });
+    expect(errors).toHaveBeenCalledTimes(1);
+  });
+
+  it("says React Router's refusal of a cross-site action in one line", () => {
+    const refusal = new Error("The `request.url` origin does not match `origin` header from a forwarded action request. Aborting the action.");
+    expect(describeErrorForLog(refusal)).toBe(`action refused by React Router: ${refusal.message}`);
+    expect(describeErrorForLog(new Error("Bad Request"))).toBe("action refused by React Router: Bad Request");
+    expect(describeErrorForLog(new Error(`Bad Request: ${MESSAGE}`))).not.toContain(MESSAGE);
+  });
+
+  it("keeps a route error response's status", () => {
+    expect(describeErrorForLog(new ErrorResponse(404, "Not Found", null))).toBe("404 Not Found");
+    expect(describeErrorForLog(new ErrorResponse(405, "Method Not Allowed", null, true))).toBe("405 Method Not Allowed");
+  });
+});

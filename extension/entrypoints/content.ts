@@ -117,8 +117,10 @@ export default defineContentScript({
     function setView(field: EditableField, view: OverlayView) {
       const session = sessions.get(field);
       if (!session) return;
-      session.view = view;
-      if (field === active) overlay.render(view);
+      // At rest without a connection the field asks to connect: a new message (the first key in an
+      // empty field starts one) must not leave it saying "keep typing" to someone who cannot get a suggestion.
+      session.view = view.kind === "idle" && status?.connected === false ? { kind: "not_connected" } : view;
+      if (field === active) overlay.render(session.view);
     }
 
     function setReminder(field: EditableField, reminder: ReminderStep) {
@@ -192,7 +194,7 @@ export default defineContentScript({
               answer.then(resolve, reject);
             });
           },
-          onStart: () => setView(field, { kind: "loading" }),
+          onStart: () => setView(field, { kind: "loading", ...(session.tone ? { tone: session.tone } : {}) }),
           // The user typed on while it was being written: nothing is on its way until they pause.
           onAbandon: () => setView(field, { kind: "idle" }),
           isMessage: readsAsMessage,

@@ -8,6 +8,8 @@ export function usageLine(usage: Usage): string {
 }
 
 export function resetLine(usage: Usage, locale?: string): string {
+  // Nothing resets on an unlimited plan.
+  if (usage.limit === null) return "";
   const date = new Date(usage.resetsAt);
   if (Number.isNaN(date.getTime())) return "";
   // resetsAt is the start of a UTC month: show that day, not the evening before in the Americas.

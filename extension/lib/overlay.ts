@@ -11,7 +11,8 @@ import { copyToClipboard } from "./replace";
 
 export type OverlayView =
   | { kind: "idle" }
-  | { kind: "loading" }
+  /** `tone`: the one asked for, when the user chose it (the card keeps its tone buttons meanwhile). */
+  | { kind: "loading"; tone?: Tone }
   | { kind: "ready"; suggestion: string; tone: Tone }
   | { kind: "not_connected" }
   | { kind: "quota"; message: string; upgradeUrl: string }
@@ -38,7 +39,8 @@ export const OPEN_SHORTCUT_LABEL = "Alt+Shift+T";
 
 const STYLE = `
 :host { all: initial; }
-* { box-sizing: border-box; font-family: system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; }
+* { box-sizing: border-box; font-family: system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; font-style: normal;
+  letter-spacing: normal; word-spacing: normal; text-transform: none; text-align: left; text-indent: 0; text-shadow: none; }
 .icon { position: fixed; width: 24px; height: 24px; border-radius: 999px; border: 1px solid #c7d2fe; background: #fff;
   color: #4f46e5; display: none; align-items: center; justify-content: center; padding: 0; cursor: pointer;
   box-shadow: 0 1px 3px rgba(15,23,42,.2); pointer-events: auto; }
@@ -54,12 +56,17 @@ const STYLE = `
 .card { position: fixed; width: min(360px, calc(100vw - 16px)); max-height: min(420px, calc(100vh - 16px)); overflow: auto;
   background: #fff; color: #0f172a; border: 1px solid #e2e8f0; border-radius: 12px; padding: 12px;
   box-shadow: 0 10px 30px rgba(15,23,42,.18); font-size: 14px; line-height: 1.45; pointer-events: auto; }
+.card { display: flex; flex-direction: column; }
+.card > * { flex: none; }
 .card[hidden] { display: none; }
 .head { display: flex; align-items: center; justify-content: space-between; margin-bottom: 8px; }
 .title { font-weight: 600; font-size: 13px; color: #4338ca; margin: 0; }
 .close { border: 0; background: transparent; font-size: 18px; line-height: 1; cursor: pointer; color: #475569; padding: 2px 6px; border-radius: 6px; }
-.text { white-space: pre-wrap; margin: 0 0 10px; }
-.muted { color: #475569; font-size: 13px; margin: 0 0 10px; }
+/* The suggestion gives up height first, so the title, the tones and the buttons stay in view. */
+.card > .text { white-space: pre-wrap; overflow-wrap: anywhere; margin: 0 0 10px; max-height: min(220px, 40vh); overflow-y: auto;
+  flex: 0 1 auto; min-height: 3em; }
+.card > .text:focus-visible { outline: 2px solid #4f46e5; outline-offset: 2px; }
+.muted { color: #475569; font-size: 13px; margin: 0 0 10px; overflow-wrap: anywhere; }
 .tones { display: flex; flex-wrap: wrap; gap: 4px; margin: 0 0 10px; }
 .tones button { border: 1px solid #cbd5e1; background: #fff; border-radius: 999px; padding: 2px 10px; font-size: 12px; cursor: pointer; color: #0f172a; }
 .tones button[aria-pressed="true"] { background: #eef2ff; border-color: #4f46e5; color: #3730a3; font-weight: 600; }
@@ -70,6 +77,12 @@ ${REMINDER_STYLE}
 .copied { color: #475569; font-size: 13px; margin: 8px 0 0; }
 .sr { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap; }
 `;
+
+/** The start of a suggestion, for a screen reader's announcement (the whole text is in the card). */
+function firstWords(text: string, count = 12): string {
+  const words = text.trim().split(/\s+/);
+  return words.length <= count ? words.join(" ") : `${words.slice(0, count).join(" ")}…`;
+}
 
 function notReplacedText(copied: boolean): string {
   return copied ? "This page did not accept the text, so the suggestion was copied: paste it in." : "This page did not accept the text. Copy the suggestion and paste it in.";
@@ -157,7 +170,10 @@ export function createOverlay(doc: Document, handlers: OverlayHandlers): Overlay
   function announce(v: OverlayView): string | null {
     switch (v.kind) {
       case "ready":
-        return `Tonewise suggestion ready. Press ${OPEN_SHORTCUT_LABEL} to see it.`;
+        // With the card open (another tone asked for from it), the new suggestion itself.
+        return open ? `${TONE_NAMES[v.tone]} suggestion: ${firstWords(v.suggestion)}` : `Tonewise suggestion ready. Press ${OPEN_SHORTCUT_LABEL} to see it.`;
+      case "loading":
+        return open ? "Writing a suggestion…" : null;
       case "offline":
         return "Tonewise is offline: nothing was sent.";
       case "replaced":
@@ -179,6 +195,17 @@ export function createOverlay(doc: Document, handlers: OverlayHandlers): Overlay
     const b = el(doc, "button", { type: "button", textContent: label, className: primary ? "primary" : "" });
     b.addEventListener("click", onClick);
     return b;
+  }
+
+  /** The tone buttons, `current` pressed: another asks for a new suggestion in that tone. */
+  function toneGroup(current: Tone | undefined) {
+    const tones = el(doc, "div", { className: "tones" }, { role: "group", "aria-label": "Tone" });
+    for (const tone of TONES) {
+      const b = button(TONE_NAMES[tone], () => handlers.onTone(tone));
+      b.setAttribute("aria-pressed", String(tone === current));
+      tones.append(b);
+    }
+    return tones;
   }
 
   function renderCard() {
@@ -203,15 +230,10 @@ export function createOverlay(doc: Document, handlers: OverlayHandlers): Overlay
         if (view.kind === "not_replaced") {
           card.append(muted(notReplacedText(view.copied)));
         }
-        card.append(el(doc, "p", { className: "text", textContent: view.suggestion }, { "aria-label": "Suggestion" }));
-        const tones = el(doc, "div", { className: "tones" }, { role: "group", "aria-label": "Tone" });
-        const current = view.tone;
-        for (const tone of TONES) {
-          const b = button(TONE_NAMES[tone], () => handlers.onTone(tone));
-          b.setAttribute("aria-pressed", String(tone === current));
-          tones.append(b);
-        }
-        card.append(tones);
+        // A long suggestion scrolls in its own box (reachable by keyboard), so the card's title,
+        // tones and buttons stay in view.
+        card.append(el(doc, "p", { className: "text", textContent: view.suggestion, tabIndex: 0 }, { "aria-label": "Suggestion" }));
+        card.append(toneGroup(view.tone));
         const copied = el(doc, "p", { className: "copied", hidden: true });
         const copy = button("Copy", () => {
           void handlers.onCopy().then((ok) => {
@@ -227,6 +249,7 @@ export function createOverlay(doc: Document, handlers: OverlayHandlers): Overlay
       }
       case "loading":
         card.append(muted("Writing a suggestion…"));
+        if (view.tone) card.append(toneGroup(view.tone));
         break;
       case "idle":
         card.append(muted("Keep typing: a suggestion appears when you pause."));
@@ -256,30 +279,89 @@ export function createOverlay(doc: Document, handlers: OverlayHandlers): Overlay
     if (actions.childElementCount > 0) card.append(actions);
   }
 
+  /**
+   * The part of the field the user can see: its box within the viewport and within every ancestor
+   * that clips it (a scrolled list, a chat panel). Null when none of it is in view.
+   */
+  function visibleBox(target: HTMLElement, vw: number, vh: number) {
+    const rect = target.getBoundingClientRect();
+    let { top, left, bottom, right } = rect;
+    top = Math.max(top, 0);
+    left = Math.max(left, 0);
+    bottom = Math.min(bottom, vh);
+    right = Math.min(right, vw);
+    for (const ancestor of clippingAncestors) {
+      const clip = ancestor.getBoundingClientRect();
+      top = Math.max(top, clip.top);
+      left = Math.max(left, clip.left);
+      bottom = Math.min(bottom, clip.bottom);
+      right = Math.min(right, clip.right);
+    }
+    return bottom - top >= 8 && right - left >= 8 ? { top, left, bottom, right } : null;
+  }
+
   function reposition() {
     if (!field) return;
-    const rect = field.getBoundingClientRect();
     const view = doc.defaultView;
     const vw = view?.innerWidth ?? 0;
     const vh = view?.innerHeight ?? 0;
+    const box = visibleBox(field, vw, vh);
+    // Scrolled out of sight, the field's icon and card go too, and come back with it.
+    icon.dataset.visible = String(box !== null);
+    if (!box) {
+      closeCard(false);
+      updateNudge();
+      return;
+    }
     const size = 24;
-    const left = Math.min(Math.max(rect.right - size - 6, 4), vw - size - 4);
-    const top = Math.min(Math.max(rect.bottom - size - 6, 4), vh - size - 4);
+    const left = Math.min(Math.max(box.right - size - 6, box.left, 4), vw - size - 4);
+    const top = Math.min(Math.max(box.bottom - size - 6, box.top, 4), vh - size - 4);
     icon.style.left = `${left}px`;
     icon.style.top = `${top}px`;
-    nudge.style.right = `${Math.max(4, vw - left + 6)}px`;
-    nudge.style.top = `${top + 1}px`;
+    // "Remind me to follow up" sits left of the icon, or under it when the field starts too near the left edge.
+    const nudgeRoom = left - 6 - 4;
+    const nudgeWidth = nudge.offsetWidth || 150;
+    nudge.style.right = `${nudgeRoom >= nudgeWidth ? vw - left + 6 : Math.max(4, vw - left - size)}px`;
+    nudge.style.top = `${nudgeRoom >= nudgeWidth ? top + 1 : Math.min(top + size + 6, vh - 26)}px`;
+    updateNudge();
     if (open) {
       const width = Math.min(360, vw - 16);
       card.style.left = `${Math.max(8, Math.min(left + size - width, vw - width - 8))}px`;
+      // Below the icon if it fits, else above; if neither, on the roomier side, scrolling inside
+      // and never over the icon that opens and closes it.
+      card.style.maxHeight = "";
+      const natural = card.offsetHeight || 200;
       const below = top + size + 6;
-      const cardHeight = card.offsetHeight || 200;
-      card.style.top = `${below + cardHeight > vh - 8 ? Math.max(8, top - cardHeight - 6) : below}px`;
+      const roomBelow = vh - 8 - below;
+      const roomAbove = top - 6 - 8;
+      if (natural <= roomBelow) card.style.top = `${below}px`;
+      else if (natural <= roomAbove) card.style.top = `${top - natural - 6}px`;
+      else if (roomBelow >= roomAbove) {
+        card.style.top = `${below}px`;
+        card.style.maxHeight = `${Math.max(roomBelow, 80)}px`;
+      } else {
+        card.style.top = "8px";
+        card.style.maxHeight = `${Math.max(roomAbove, 80)}px`;
+      }
     }
   }
 
+  /** The field's ancestors that clip what overflows them, found once per field. */
+  let clippingAncestors: HTMLElement[] = [];
+  function findClippingAncestors(target: HTMLElement): HTMLElement[] {
+    const found: HTMLElement[] = [];
+    const view = doc.defaultView;
+    for (let node = target.parentElement; node && node !== doc.body && node !== doc.documentElement; node = node.parentElement) {
+      const style = view?.getComputedStyle(node);
+      if (style && (style.overflowX !== "visible" || style.overflowY !== "visible")) found.push(node);
+    }
+    return found;
+  }
+
   function updateNudge() {
-    nudge.dataset.visible = String(field !== null && !open && view.kind === "replaced" && view.reminder.step === "offer");
+    nudge.dataset.visible = String(
+      field !== null && icon.dataset.visible === "true" && !open && view.kind === "replaced" && view.reminder.step === "offer",
+    );
   }
 
   function render(next: OverlayView) {
@@ -293,17 +375,29 @@ export function createOverlay(doc: Document, handlers: OverlayHandlers): Overlay
     if (announcement !== null) live.textContent = announcement;
     // The same view again (a status refresh) keeps the card as it is: a form being filled in keeps its focus and caret.
     if (open && !same) {
-      const focusedInside = root.activeElement !== null;
+      const focused = root.activeElement instanceof HTMLButtonElement ? controlName(root.activeElement) : root.activeElement ? "" : null;
       renderCard();
       reposition();
-      if (focusedInside) focusFirst();
+      // Focus stays where it was (a tone button, say, to compare tones one after another), or
+      // goes to the card's first action when that control is gone.
+      if (focused !== null) {
+        const sameControl = focused ? [...card.querySelectorAll("button")].find((b) => controlName(b) === focused) : undefined;
+        if (sameControl) sameControl.focus({ preventScroll: true });
+        else focusFirst();
+      }
     }
+  }
+
+  function controlName(b: HTMLButtonElement): string {
+    return b.getAttribute("aria-label") ?? b.textContent ?? "";
   }
 
   function focusFirst() {
     const target =
       card.querySelector<HTMLElement>("[data-autofocus]") ?? card.querySelector<HTMLButtonElement>(".actions button") ?? card.querySelector<HTMLButtonElement>("button");
-    target?.focus();
+    // The card opens at its top, whatever it focuses (Replace sits at its bottom).
+    target?.focus({ preventScroll: true });
+    card.scrollTop = 0;
   }
 
   function openCard() {
@@ -350,7 +444,10 @@ export function createOverlay(doc: Document, handlers: OverlayHandlers): Overlay
   return {
     attach(next) {
       mount();
-      if (field !== next) closeCard(false);
+      if (field !== next) {
+        closeCard(false);
+        clippingAncestors = findClippingAncestors(next);
+      }
       field = next;
       icon.dataset.visible = "true";
       updateNudge();

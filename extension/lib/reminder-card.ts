@@ -49,7 +49,7 @@ export const REMINDER_STYLE = `
 .alert { color: #b91c1c; font-size: 13px; margin: 0 0 10px; }
 .saved { color: #166534; font-size: 13px; margin: 0 0 10px; }
 .nudge { position: fixed; display: none; border: 1px solid #c7d2fe; background: #fff; color: #3730a3; border-radius: 999px;
-  padding: 2px 10px; font-size: 12px; line-height: 18px; cursor: pointer; box-shadow: 0 1px 3px rgba(15,23,42,.2); pointer-events: auto; }
+  padding: 2px 10px; font-size: 12px; line-height: 18px; white-space: nowrap; cursor: pointer; box-shadow: 0 1px 3px rgba(15,23,42,.2); pointer-events: auto; }
 .nudge[data-visible="true"] { display: block; }
 .nudge:focus-visible { outline: 2px solid #4f46e5; outline-offset: 2px; }
 `;

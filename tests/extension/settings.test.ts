@@ -11,6 +11,8 @@ describe("popup usage words", () => {
   it("shows the UTC reset day whatever the local time zone", () => {
     expect(resetLine({ tier: "free", used: 0, limit: 30, remaining: 30, resetsAt: "2026-12-01T00:00:00.000Z" }, "en-US")).toBe("Resets December 1");
     expect(resetLine({ tier: "free", used: 0, limit: 30, remaining: 30, resetsAt: "garbage" })).toBe("");
+    // Pro's messages are unlimited: nothing to reset.
+    expect(resetLine({ tier: "pro", used: 120, limit: null, remaining: null, resetsAt: "2026-12-01T00:00:00.000Z" }, "en-US")).toBe("");
   });
 });
 

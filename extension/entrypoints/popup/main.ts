@@ -157,7 +157,12 @@ function renderConnected(me: Me, state: StoredState, host: string, followUps: Pr
   app.replaceChildren(
     header(badge),
     h("p", { className: "muted", textContent: me.email }),
-    h("div", {}, h("p", { className: "usage", textContent: usageLine(me.usage) }), h("p", { className: "muted", textContent: resetLine(me.usage) })),
+    h(
+      "div",
+      {},
+      h("p", { className: "usage", textContent: usageLine(me.usage) }),
+      ...(resetLine(me.usage) ? [h("p", { className: "muted", textContent: resetLine(me.usage) })] : []),
+    ),
     h("hr"),
     followUpsSection(followUps),
     h("hr"),

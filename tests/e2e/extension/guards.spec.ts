@@ -288,6 +288,11 @@ test("Disconnect revokes the token on the server and the field asks to connect",
   const overlay = await Overlay.on(page);
   await page.getByLabel("Message").click();
   await expect.poll(async () => (await overlay.snapshot())?.iconState).toBe("attention");
+  // Typing a message (its first key starts a new one) does not turn that into "keep typing".
+  await page.keyboard.type(MESSAGE);
+  await expect(page.getByLabel("Message")).toHaveValue(MESSAGE);
+  expect((await overlay.snapshot())?.iconState).toBe("attention");
   await overlay.click("icon");
   await expect.poll(async () => (await overlay.snapshot())?.buttons).toContain("Connect Tonewise");
+  expect((await overlay.snapshot())!.notes).toEqual(["Connect Tonewise to your account to get suggestions here."]);
 });

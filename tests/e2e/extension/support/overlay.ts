@@ -25,6 +25,22 @@ export interface OverlaySnapshot {
   label: string | null;
   alert: string | null;
   saved: string | null;
+  /** The focused control of the overlay (its label), or null. */
+  focused: string | null;
+  /** What the overlay's live region last said. */
+  announced: string;
+  /** The open card's geometry: its scroll offset, whether anything overflows it sideways, whether its title and first action are in its visible box, and whether the suggestion scrolls in its own box. */
+  layout: {
+    scrollTop: number;
+    overflowsSideways: boolean;
+    titleInView: boolean;
+    firstActionInView: boolean;
+    suggestionScrolls: boolean;
+    /** Whether the card lies over the icon that opens and closes it. */
+    coversIcon: boolean;
+    /** The suggestion's computed letter-spacing (the page's styles must not reach it). */
+    letterSpacing: string | null;
+  } | null;
 }
 
 const GROUP = "tonewise-e2e";
@@ -64,6 +80,22 @@ const SNAPSHOT = `function () {
     label: open && labelInput ? labelInput.value : null,
     alert: open && alert ? alert.textContent : null,
     saved: open && saved ? saved.textContent : null,
+    focused: this.activeElement ? this.activeElement.getAttribute("aria-label") || this.activeElement.textContent : null,
+    announced: (this.querySelector('[role="status"]') || { textContent: "" }).textContent,
+    layout: open ? (() => {
+      const box = card.getBoundingClientRect();
+      const inView = (node) => { if (!node) return false; const r = node.getBoundingClientRect(); return r.top >= box.top - 1 && r.bottom <= box.bottom + 1; };
+      const wide = [card, ...card.querySelectorAll("*")].some((node) => node.scrollWidth > node.clientWidth + 1 && getComputedStyle(node).overflowX !== "visible");
+      return {
+        scrollTop: card.scrollTop,
+        overflowsSideways: wide || card.scrollWidth > card.clientWidth + 1,
+        titleInView: inView(card.querySelector(".title")),
+        firstActionInView: inView(card.querySelector(".actions button")),
+        suggestionScrolls: !!text && text.scrollHeight > text.clientHeight + 1,
+        coversIcon: (() => { const i = icon.getBoundingClientRect(); return i.left < box.right && i.right > box.left && i.top < box.bottom && i.bottom > box.top; })(),
+        letterSpacing: text ? getComputedStyle(text).letterSpacing : null,
+      };
+    })() : null,
   };
 }`;
 

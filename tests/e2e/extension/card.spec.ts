@@ -1,0 +1,89 @@
+/**
+ * The card as a user meets it (found in a hands-on review, 2026-11-27): a long suggestion opens at
+ * its top with its title and buttons in view, scrolling in its own box; a long link or code wraps
+ * instead of running off the card; choosing another tone from the keyboard keeps focus on that
+ * tone and reads out the new suggestion; a field scrolled out of sight takes its icon with it.
+ */
+import { expect, test } from "./support/extension";
+import { Overlay } from "./support/overlay";
+
+const SENTENCES = [
+  "thanks again for walking us through the rollout plan on tuesday",
+  "the team liked the phased approach and the training sessions for each region",
+  "our finance lead asked whether the annual invoice can be split by quarter",
+  "we also need the security questionnaire back before the committee meets",
+  "if the pilot goes well we would add the support team in the spring",
+  "could you send the updated timeline and the names of our onboarding contacts",
+];
+
+test("a long suggestion opens at its top, title and buttons in view, and scrolls in its own box", async ({ connected: _connected, openFixture }) => {
+  const page = await openFixture("textarea");
+  const overlay = await Overlay.on(page);
+  await page.getByLabel("Message").click();
+  await page.keyboard.insertText(`hi maria, ${Array.from({ length: 4 }, () => SENTENCES.join(". ")).join(". ")}`);
+  await page.keyboard.type(" thanks");
+  await expect.poll(async () => (await overlay.snapshot())?.iconState, { timeout: 15_000 }).toBe("ready");
+  await page.keyboard.press("Alt+Shift+T");
+  await expect.poll(async () => (await overlay.snapshot())?.cardOpen).toBe(true);
+  const card = (await overlay.snapshot())!;
+  expect(card.focused).toBe("Replace");
+  expect(card.layout).toMatchObject({ scrollTop: 0, overflowsSideways: false, titleInView: true, firstActionInView: true, suggestionScrolls: true, coversIcon: false });
+});
+
+test("a long link or code wraps inside the card instead of running off its edge", async ({ connected: _connected, openFixture }) => {
+  const page = await openFixture("textarea");
+  await page.setViewportSize({ width: 375, height: 700 });
+  const overlay = await Overlay.on(page);
+  const link = `https://docs.example.com/document/d/1A2b3C4d5E6f7G8h9I0jKlMnOpQrStUvWxYz_ab-CdEfGhIjKlMn/edit?usp=sharing&ouid=10987654321`;
+  const suggestion = await overlay.suggestionFor(`hi sam, here is the doc we talked about ${link} let me know what u think`);
+  expect(suggestion).toContain(link);
+  await expect.poll(async () => (await overlay.snapshot())?.layout?.overflowsSideways).toBe(false);
+});
+
+test("another tone chosen from the keyboard keeps focus on that tone and reads out the new suggestion", async ({ connected: _connected, openFixture }) => {
+  const page = await openFixture("textarea");
+  const overlay = await Overlay.on(page);
+  const first = await overlay.suggestionFor("hey im just checking if u got the report i sent yesterday");
+  await expect.poll(async () => (await overlay.snapshot())?.focused).toBe("Replace");
+  // From Replace back to the tones, to the last of them: Casual.
+  await page.keyboard.press("Shift+Tab");
+  await expect.poll(async () => (await overlay.snapshot())?.focused).toBe("Casual");
+  await page.keyboard.press("Enter");
+  // (While it is written the tones stay, so focus has somewhere to stay.)
+  await expect.poll(async () => (await overlay.snapshot())?.announced).toMatch(/^Casual suggestion: \S/);
+  const after = (await overlay.snapshot())!;
+  expect(after.suggestion).not.toBe(first);
+  expect(after.pressedTone).toBe("Casual");
+  expect(after.focused).toBe("Casual");
+});
+
+test("a field scrolled out of sight takes its icon with it, and brings it back", async ({ connected: _connected, openFixture }) => {
+  const page = await openFixture("textarea");
+  const overlay = await Overlay.on(page);
+  await page.evaluate(() => {
+    const spacer = document.createElement("div");
+    spacer.style.height = "3000px";
+    document.body.append(spacer);
+  });
+  await overlay.suggestionFor("hey im just checking if u got the report i sent yesterday");
+  await page.evaluate(() => window.scrollTo(0, 2000));
+  await expect.poll(async () => (await overlay.snapshot())?.iconVisible).toBe(false);
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await expect.poll(async () => (await overlay.snapshot())?.iconVisible).toBe(true);
+  expect((await overlay.snapshot())!.iconState).toBe("ready");
+});
+
+test("on a short window (a laptop at 200% zoom) the card never covers its icon, and the page's text styles stay out of it", async ({ connected: _connected, openFixture }) => {
+  const page = await openFixture("textarea");
+  await page.setViewportSize({ width: 683, height: 300 });
+  await page.addStyleTag({ content: "* { letter-spacing: 2px !important; } textarea { margin-top: 90px; }" });
+  const overlay = await Overlay.on(page);
+  await page.getByLabel("Message").click();
+  await page.keyboard.insertText(`hi maria, ${SENTENCES.join(". ")}`);
+  await page.keyboard.type(" thanks");
+  await expect.poll(async () => (await overlay.snapshot())?.iconState, { timeout: 15_000 }).toBe("ready");
+  await overlay.click("icon");
+  await expect.poll(async () => (await overlay.snapshot())?.suggestion ?? null).not.toBeNull();
+  // Taller than the room above or below the icon: on the roomier side, scrolling inside.
+  expect((await overlay.snapshot())!.layout).toMatchObject({ coversIcon: false, titleInView: true, firstActionInView: true, letterSpacing: "normal" });
+});

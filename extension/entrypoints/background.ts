@@ -501,7 +501,20 @@ export default defineBackground(() => {
   const STATUS_KEYS: readonly string[] = [KEYS.token, KEYS.paused, KEYS.disabledSites, KEYS.defaultTone, KEYS.timeZone];
   browser.storage.onChanged.addListener((changes: Record<string, unknown>, area: string) => {
     if (area === "local" && STATUS_KEYS.some((key) => key in changes)) void tellContentScripts().catch(() => undefined);
+    if (area === "local" && KEYS.paused in changes) void showPaused().catch(() => undefined);
   });
+  void showPaused().catch(() => undefined);
+
+  /**
+   * Paused everywhere, the toolbar button says so ("off"): no icon appears in any field then, and
+   * someone who forgot they paused would otherwise only see the extension do nothing.
+   */
+  async function showPaused() {
+    const { paused } = await stored();
+    await browser.action.setBadgeText({ text: paused ? "off" : "" });
+    if (paused) await browser.action.setBadgeBackgroundColor({ color: "#475569" });
+    await browser.action.setTitle({ title: paused ? "Tonewise: paused everywhere" : "Tonewise" });
+  }
   async function tellContentScripts() {
     const tabs = await browser.tabs.query({});
     await Promise.all(

@@ -138,6 +138,34 @@ test("a site switched off in the popup gets nothing until it is switched back on
   expect(new Set(optimize)).toEqual(new Set([`${MESSAGE} and let me know what you think`]));
 });
 
+test("paused everywhere, the toolbar button says 'off' and no field gets an icon, until it is switched back", async ({ context, extensionId, connected: _connected, openFixture }) => {
+  const worker = context.serviceWorkers().find((running) => new URL(running.url()).host === extensionId) ?? (await context.waitForEvent("serviceworker"));
+  type ActionGlobals = { chrome: { action: { getBadgeText(details: object): Promise<string>; getTitle(details: object): Promise<string> } } };
+  const badge = () => worker.evaluate(() => (globalThis as unknown as ActionGlobals).chrome.action.getBadgeText({}));
+  const title = () => worker.evaluate(() => (globalThis as unknown as ActionGlobals).chrome.action.getTitle({}));
+  expect(await badge()).toBe("");
+
+  const popup = await openPopup(context, extensionId);
+  const pause = popup.getByRole("switch", { name: "Pause everywhere" });
+  await pause.click();
+  await expect.poll(badge).toBe("off");
+  expect(await title()).toBe("Tonewise: paused everywhere");
+
+  const page = await openFixture("textarea");
+  const overlay = await Overlay.on(page);
+  await page.getByLabel("Message").click();
+  await page.keyboard.type(MESSAGE);
+  expect(await iconVisible(overlay)).toBe(false);
+
+  // Switched back on: the badge goes, and the focused field gets its icon.
+  await popup.bringToFront();
+  await pause.click();
+  await expect.poll(badge).toBe("");
+  expect(await title()).toBe("Tonewise");
+  await page.bringToFront();
+  await expect.poll(() => iconVisible(overlay)).toBe(true);
+});
+
 /**
  * With `off` switched off (as the popup sets it), types into the framed fixture's field (the page
  * on 127.0.0.1, its frame on localhost), then, as the positive control started later, into the

@@ -76,7 +76,7 @@ function switchRow(label: string, checked: boolean, onChange: (checked: boolean)
 const POPUP_FOLLOW_UPS = 3;
 
 function followUpItems(result: FollowUpsResult): Node[] {
-  if (!result.ok) return [h("p", { className: "error", textContent: result.message })];
+  if (!result.ok) return [h("p", { className: "error", role: "alert", textContent: result.message })];
   const next = upcoming(result.followUps, POPUP_FOLLOW_UPS);
   if (next.length === 0) return [h("p", { className: "muted", textContent: "No open follow-ups. After Replace, choose \u201cRemind me to follow up\u201d." })];
   const now = new Date();
@@ -100,7 +100,7 @@ function followUpsSection(followUps: Promise<FollowUpsResult>): HTMLElement {
   const body = h("div", { className: "reminders-body" }, h("p", { className: "muted", textContent: "Loading follow-ups…" }));
   void followUps.then(
     (result) => body.replaceChildren(...followUpItems(result)),
-    () => body.replaceChildren(h("p", { className: "error", textContent: "Your follow-ups could not be loaded." })),
+    () => body.replaceChildren(h("p", { className: "error", role: "alert", textContent: "Your follow-ups could not be loaded." })),
   );
   const section = h("section", { className: "followups" }, h("h2", { id: "follow-ups-heading", textContent: "Follow-ups" }), body, h("div", { className: "links" }, link("All follow-ups", "/dashboard/follow-ups")));
   section.setAttribute("aria-labelledby", "follow-ups-heading");
@@ -119,7 +119,7 @@ function renderDisconnected(state: StoredState) {
   app.replaceChildren(
     header(),
     h("p", { className: "muted" }, "Connect the extension to your Tonewise account to get suggestions where you type. You'll approve it on the Tonewise site."),
-    ...(state.lastConnectError ? [h("p", { className: "error", textContent: state.lastConnectError })] : []),
+    ...(state.lastConnectError ? [h("p", { className: "error", role: "alert", textContent: state.lastConnectError })] : []),
     connect,
     h("div", { className: "links" }, link("Create a free account", "/auth?mode=signup")),
   );
@@ -137,7 +137,7 @@ function renderConnected(me: Me, state: StoredState, host: string, followUps: Pr
   };
   const badge = h("span", { className: `badge ${me.tier === "pro" ? "pro" : ""}`, textContent: me.tier === "pro" ? "Pro" : "Free" });
   const disconnect = h("button", { type: "button", textContent: "Disconnect" });
-  const message = h("p", { className: "error" });
+  const message = h("p", { className: "error", role: "alert" });
   disconnect.addEventListener("click", () => {
     disconnect.disabled = true;
     void send({ type: "disconnect" }).then((result) => {
@@ -205,7 +205,7 @@ async function render(notice?: HTMLElement) {
   } else {
     const retry = h("button", { type: "button", textContent: "Try again" });
     retry.addEventListener("click", () => void render());
-    app.replaceChildren(header(), h("p", { className: "error", textContent: account.message }), retry);
+    app.replaceChildren(header(), h("p", { className: "error", role: "alert", textContent: account.message }), retry);
   }
 }
 

@@ -40,5 +40,7 @@ test("an account with 20 access tokens is told where to revoke one, and the popu
 
   // The extension, watching the tab, learned why: its popup says what to do.
   const popup = await popupShowing(context, extensionId, "Your account already has the most access tokens it can have.");
+  // Said as an alert, so a screen reader announces it (the popup as a whole is not a live region).
+  await expect(popup.getByRole("alert")).toContainText("Your account already has the most access tokens it can have.");
   await expect(popup.getByRole("button", { name: "Connect to Tonewise" })).toBeVisible();
 });

@@ -62,6 +62,20 @@ describe("public page cache (Cache API)", () => {
     expect(await conditional.text()).toBe("");
   });
 
+  it("answers an unchanged If-Modified-Since with 304, and HEAD with the headers alone", async () => {
+    const hit = await untilHit(ARTICLE);
+    await hit.arrayBuffer();
+    const lastModified = hit.headers.get("Last-Modified")!;
+    const conditional = await new WorkerClient().get(ARTICLE, { "If-Modified-Since": lastModified });
+    expect(conditional.status).toBe(304);
+    expect(await conditional.text()).toBe("");
+
+    const head = await new WorkerClient().request(ARTICLE, { method: "HEAD" });
+    expect(head.status).toBe(200);
+    expect(head.headers.get("Content-Type")).toContain("text/html");
+    expect(await head.text()).toBe("");
+  });
+
   it("renders a visit with a session or a toast fresh and private, and never stores it", async () => {
     await untilHit("/");
     const address = `worker-cache-${Date.now()}@example.com`;

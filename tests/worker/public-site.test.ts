@@ -175,6 +175,25 @@ describe("static assets (the assets binding)", () => {
   });
 });
 
+describe("request body limits, as on the Node server", () => {
+  it("refuses a form post over 64 KB with 413 and a JSON body over 64 KB to the API with 413, without reading them", async () => {
+    const big = new URLSearchParams({ email: "a@example.com", filler: "x".repeat(70 * 1024) }).toString();
+    const form = await client.request("/blog", {
+      method: "POST",
+      headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: client.origin },
+      body: big,
+    });
+    expect(form.status).toBe(413);
+    const api = await client.request("/api/v1/optimize", {
+      method: "POST",
+      headers: { "Content-Type": "application/json", Authorization: "Bearer tw_not-a-real-token" },
+      body: JSON.stringify({ text: "x".repeat(70 * 1024) }),
+    });
+    expect(api.status).toBe(413);
+    expect(((await api.json()) as { error: { code: string } }).error.code).toBe("payload_too_large");
+  });
+});
+
 describe("forms with JavaScript off", () => {
   it("re-renders the newsletter form with the error and the value kept", async () => {
     const response = await client.postForm("/blog", { email: "a@b" });

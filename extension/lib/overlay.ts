@@ -346,14 +346,19 @@ export function createOverlay(doc: Document, handlers: OverlayHandlers): Overlay
     }
   }
 
-  /** The field's ancestors that clip what overflows them, found once per field. */
+  /**
+   * The field's ancestors that clip what overflows them, found once per field. Above a fixed
+   * element (a chat box pinned to the window) nothing clips it: the search stops there.
+   */
   let clippingAncestors: HTMLElement[] = [];
   function findClippingAncestors(target: HTMLElement): HTMLElement[] {
     const found: HTMLElement[] = [];
     const view = doc.defaultView;
-    for (let node = target.parentElement; node && node !== doc.body && node !== doc.documentElement; node = node.parentElement) {
+    for (let node: HTMLElement | null = target; node && node !== doc.body && node !== doc.documentElement; node = node.parentElement) {
       const style = view?.getComputedStyle(node);
-      if (style && (style.overflowX !== "visible" || style.overflowY !== "visible")) found.push(node);
+      if (!style) break;
+      if (node !== target && (style.overflowX !== "visible" || style.overflowY !== "visible")) found.push(node);
+      if (style.position === "fixed") break;
     }
     return found;
   }

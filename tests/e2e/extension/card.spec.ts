@@ -87,3 +87,21 @@ test("on a short window (a laptop at 200% zoom) the card never covers its icon, 
   // Taller than the room above or below the icon: on the roomier side, scrolling inside.
   expect((await overlay.snapshot())!.layout).toMatchObject({ coversIcon: false, titleInView: true, firstActionInView: true, letterSpacing: "normal" });
 });
+
+test("a chat box pinned to the window keeps its icon, even when its parent in the page clips what overflows", async ({ connected: _connected, openFixture }) => {
+  const page = await openFixture("textarea");
+  const overlay = await Overlay.on(page);
+  await page.evaluate(() => {
+    const holder = document.createElement("div");
+    holder.style.cssText = "overflow: hidden; height: 40px; width: 200px;";
+    const chat = document.createElement("textarea");
+    chat.setAttribute("aria-label", "Chat");
+    chat.style.cssText = "position: fixed; right: 16px; bottom: 16px; width: 320px; height: 80px;";
+    holder.append(chat);
+    document.body.append(holder);
+  });
+  await page.getByLabel("Chat").click();
+  await page.keyboard.type("hey im just checking if u got the report i sent yesterday");
+  await expect.poll(async () => (await overlay.snapshot())?.iconState).toBe("ready");
+  expect((await overlay.snapshot())!.iconVisible).toBe(true);
+});

@@ -102,7 +102,10 @@ export function createFaultInjector(): FaultInjector {
     if (candidates.length === 0) return undefined;
     // The body is read (from a copy, the handler gets it whole) only when a fault asks about it.
     const body = candidates.some((candidate) => candidate.bodyContains) ? await request.clone().text() : "";
-    const fault = candidates.find((candidate) => candidate.remaining > 0 && (!candidate.bodyContains || body.includes(candidate.bodyContains)));
+    // Still pending after the read (a reset meanwhile clears them all), still not used up.
+    const fault = candidates.find(
+      (candidate) => faults.includes(candidate) && candidate.remaining > 0 && (!candidate.bodyContains || body.includes(candidate.bodyContains)),
+    );
     if (!fault) return undefined;
     fault.remaining -= 1;
     faults = faults.filter((candidate) => candidate.remaining > 0);

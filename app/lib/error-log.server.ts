@@ -15,7 +15,12 @@ export function describeErrorForLog(error: unknown): string {
   if (!(error instanceof Error)) return `a thrown ${error === null ? "null" : typeof error}`;
   // React Router's own refusals of a cross-site action: expected events, in its fixed words.
   if (REACT_ROUTER_REFUSALS.some((refusal) => refusal.test(error.message))) return `action refused by React Router: ${error.message}`;
-  const frames = (error.stack ?? "").split("\n").filter((line) => /^\s+at /.test(line));
+  // The stack begins with the error's own text (its name and message, which may span lines and
+  // may even look like frames): only what follows it is read, and when the stack does not begin
+  // with it, no frame at all.
+  const stack = error.stack ?? "";
+  const head = String(error);
+  const frames = stack.startsWith(head) ? stack.slice(head.length).split("\n").filter((line) => /^\s+at /.test(line)) : [];
   return [error.name, ...frames.slice(0, MAX_FRAMES)].join("\n");
 }
 

@@ -313,6 +313,8 @@ export default defineContentScript({
       }
       if (!enabled()) return;
       const session = sessionFor(field);
+      // A field that asked to connect before the extension was connected starts afresh.
+      if (status.connected && session.view.kind === "not_connected") session.view = { kind: "idle" };
       overlay.attach(field);
       overlay.render(status.connected ? session.view : { kind: "not_connected" });
     }

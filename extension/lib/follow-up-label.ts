@@ -78,9 +78,15 @@ const TEXT_PARAMETERS = new Set(["body", "text", "su", "subject", "message", "ms
  */
 function withoutTextParameters(query: string): string {
   const parameters = new URLSearchParams(query);
+  let removed = false;
   for (const [name, value] of [...parameters]) {
-    if (TEXT_PARAMETERS.has(name.toLowerCase()) || /\s/.test(value)) parameters.delete(name, value);
+    if (TEXT_PARAMETERS.has(name.toLowerCase()) || /\s/.test(value)) {
+      parameters.delete(name, value);
+      removed = true;
+    }
   }
+  // Untouched, the parameters stay exactly as the page wrote them.
+  if (!removed) return query ? `?${query.replace(/^\?/, "")}` : "";
   const kept = parameters.toString();
   return kept ? `?${kept}` : "";
 }
@@ -89,8 +95,8 @@ function withoutTextParameters(query: string): string {
  * The page's address, kept so the reminder can reopen it: http(s) only, within the API's limit,
  * and never the message itself. A compose page can carry the text in its address
  * (`mail.google.com/mail/?view=cm&su=…&body=…`, `x.com/intent/post?text=…`): such parameters are
- * left out, in the query and in a fragment's own `?…` (the fragment's path, e.g. Gmail's
- * `#inbox/<thread>`, stays).
+ * left out, in the query, in a fragment's own `?…` and in a fragment made of parameters (a
+ * fragment's path, e.g. Gmail's `#inbox/<thread>`, stays).
  */
 export function followUpUrl(href: string): string | null {
   let url: URL;
@@ -104,5 +110,7 @@ export function followUpUrl(href: string): string | null {
   const fragment = url.hash.slice(1);
   const question = fragment.indexOf("?");
   if (question >= 0) url.hash = `${fragment.slice(0, question)}${withoutTextParameters(fragment.slice(question + 1))}`;
+  // A fragment that is itself parameters (`#body=…&to=…`) is read as such.
+  else if (fragment.includes("=")) url.hash = withoutTextParameters(fragment).slice(1);
   return url.href.length <= MAX_URL_LENGTH ? url.href : null;
 }

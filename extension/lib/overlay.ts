@@ -319,16 +319,23 @@ export function createOverlay(doc: Document, handlers: OverlayHandlers): Overlay
     icon.style.left = `${left}px`;
     icon.style.top = `${top}px`;
     // "Remind me to follow up" sits left of the icon, or under it when the field starts too near the left edge.
-    const nudgeRoom = left - 6 - 4;
-    const nudgeWidth = nudge.offsetWidth || 150;
-    nudge.style.right = `${nudgeRoom >= nudgeWidth ? vw - left + 6 : Math.max(4, vw - left - size)}px`;
-    nudge.style.top = `${nudgeRoom >= nudgeWidth ? top + 1 : Math.min(top + size + 6, vh - 26)}px`;
     updateNudge();
+    const nudgeRoom = left - 6 - 4;
+    // Its width once shown (hidden it has none: the label's width at 12 px, with room to spare).
+    const nudgeWidth = nudge.offsetWidth || 180;
+    const beside = nudgeRoom >= nudgeWidth;
+    const under = top + size + 6;
+    nudge.style.right = `${beside ? vw - left + 6 : Math.max(4, vw - left - size)}px`;
+    nudge.style.top = `${beside ? top + 1 : under + 24 <= vh - 4 ? under : Math.max(4, top - 30)}px`;
     if (open) {
       const width = Math.min(360, vw - 16);
       card.style.left = `${Math.max(8, Math.min(left + size - width, vw - width - 8))}px`;
       // Below the icon if it fits, else above; if neither, on the roomier side, scrolling inside
       // and never over the icon that opens and closes it.
+      // Measured at its natural height; where it was scrolled to (a form being filled in) is kept.
+      const scrolled = card.scrollTop;
+      const suggestion = card.querySelector<HTMLElement>(".text");
+      const suggestionScrolled = suggestion?.scrollTop ?? 0;
       card.style.maxHeight = "";
       const natural = card.offsetHeight || 200;
       const below = top + size + 6;
@@ -343,6 +350,8 @@ export function createOverlay(doc: Document, handlers: OverlayHandlers): Overlay
         card.style.top = "8px";
         card.style.maxHeight = `${Math.max(roomAbove, 80)}px`;
       }
+      card.scrollTop = scrolled;
+      if (suggestion) suggestion.scrollTop = suggestionScrolled;
     }
   }
 
@@ -354,11 +363,17 @@ export function createOverlay(doc: Document, handlers: OverlayHandlers): Overlay
   function findClippingAncestors(target: HTMLElement): HTMLElement[] {
     const found: HTMLElement[] = [];
     const view = doc.defaultView;
+    // Absolutely positioned (the field or one of its ancestors), it escapes ancestors until the
+    // next positioned one, its containing block: only that one can clip it.
+    let escaping = false;
     for (let node: HTMLElement | null = target; node && node !== doc.body && node !== doc.documentElement; node = node.parentElement) {
       const style = view?.getComputedStyle(node);
       if (!style) break;
-      if (node !== target && (style.overflowX !== "visible" || style.overflowY !== "visible")) found.push(node);
+      const positioned = style.position !== "static";
+      if (node !== target && (!escaping || positioned) && (style.overflowX !== "visible" || style.overflowY !== "visible")) found.push(node);
       if (style.position === "fixed") break;
+      if (style.position === "absolute") escaping = true;
+      else if (positioned) escaping = false;
     }
     return found;
   }
@@ -375,7 +390,9 @@ export function createOverlay(doc: Document, handlers: OverlayHandlers): Overlay
     view = next;
     icon.dataset.state = iconState(view);
     icon.setAttribute("aria-label", iconLabel(view));
+    const nudgeWasShown = nudge.dataset.visible === "true";
     updateNudge();
+    if (!nudgeWasShown && nudge.dataset.visible === "true") reposition();
     const announcement = view.kind === previous && view.kind !== "offline" ? null : announce(view);
     if (announcement !== null) live.textContent = announcement;
     // The same view again (a status refresh) keeps the card as it is: a form being filled in keeps its focus and caret.
@@ -385,8 +402,13 @@ export function createOverlay(doc: Document, handlers: OverlayHandlers): Overlay
       reposition();
       // Focus stays where it was (a tone button, say, to compare tones one after another), or
       // goes to the card's first action when that control is gone.
+      // Not Close (every view has it: a keyboard user's next Enter would close the card), and
+      // not when the new card asks for a field of its own (the reminder form's invalid field).
       if (focused !== null) {
-        const sameControl = focused ? [...card.querySelectorAll("button")].find((b) => controlName(b) === focused) : undefined;
+        const sameControl =
+          focused && focused !== "Close" && !card.querySelector("[data-autofocus]")
+            ? [...card.querySelectorAll("button")].find((b) => controlName(b) === focused)
+            : undefined;
         if (sameControl) sameControl.focus({ preventScroll: true });
         else focusFirst();
       }
@@ -400,9 +422,14 @@ export function createOverlay(doc: Document, handlers: OverlayHandlers): Overlay
   function focusFirst() {
     const target =
       card.querySelector<HTMLElement>("[data-autofocus]") ?? card.querySelector<HTMLButtonElement>(".actions button") ?? card.querySelector<HTMLButtonElement>("button");
-    // The card opens at its top, whatever it focuses (Replace sits at its bottom).
-    target?.focus({ preventScroll: true });
+    // The card opens at its top, scrolled only as far as the focused control needs to be seen
+    // (a field low in a short card's form).
     card.scrollTop = 0;
+    target?.focus({ preventScroll: true });
+    if (target) {
+      const below = target.getBoundingClientRect().bottom - card.getBoundingClientRect().bottom;
+      if (below > 0) card.scrollTop = below + 8;
+    }
   }
 
   function openCard() {

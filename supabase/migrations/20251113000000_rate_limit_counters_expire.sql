@@ -4,8 +4,10 @@
 -- never used again stayed for ever: one row per client address that ever posted a form (an HMAC,
 -- never the address), per email, per one-time form id. Now every hit also drops up to 20 counters
 -- whose window started more than two days ago, whoever they belong to, skipping rows another call
--- holds. No window may be longer than a day (checked below; the longest in use is the one-time
--- form id's day), so such a row's window ended at least a day ago and it can never count again.
+-- holds; so does the deletion of the key's own earlier windows, which could otherwise wait on a
+-- row another call's clean-up holds, and the two deadlock. No window may be longer than a day
+-- (checked below; the longest in use is the one-time form id's day), so such a row's window ended
+-- at least a day ago and it can never count again.
 -- The index makes finding them one probe, and nothing when there are none.
 
 create index rate_limits_window_start_idx on public.rate_limits (window_start);
@@ -32,7 +34,13 @@ begin
   on conflict (key, window_start) do update set hits = r.hits + 1
   returning r.hits into v_hits;
 
-  delete from public.rate_limits r where r.key = p_key and r.window_start < v_window_start;
+  -- Earlier windows of this key, and below any key's long-ended ones: both skip rows another call
+  -- holds (two calls cleaning up each other's rows must never wait on each other).
+  delete from public.rate_limits r
+   where (r.key, r.window_start) in (
+     select s.key, s.window_start from public.rate_limits s
+      where s.key = p_key and s.window_start < v_window_start
+        for update skip locked);
 
   delete from public.rate_limits r
    where (r.key, r.window_start) in (

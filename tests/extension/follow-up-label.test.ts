@@ -115,6 +115,9 @@ describe("the page's address", () => {
     expect(followUpUrl("https://crm.example.com/deals/42?tab=notes&draft=call%20me%20back%20tomorrow")).toBe("https://crm.example.com/deals/42?tab=notes");
     expect(followUpUrl("https://mail.example.com/#inbox/8f3a?compose=new&Body=see+you+friday")).toBe("https://mail.example.com/#inbox/8f3a?compose=new");
     expect(followUpUrl("https://support.example.com/tickets?id=1234&view=all")).toBe("https://support.example.com/tickets?id=1234&view=all");
+    // A fragment made of parameters is read as such; an address with nothing to leave out stays exactly as written.
+    expect(followUpUrl("https://app.example.com/compose#to=ana%40example.com&body=see%20you%20friday")).toBe("https://app.example.com/compose#to=ana%40example.com");
+    expect(followUpUrl("https://mail.example.com/?to=a@b.c&flag")).toBe("https://mail.example.com/?to=a@b.c&flag");
   });
 
   it("is not kept for other schemes or past 2048 characters", () => {

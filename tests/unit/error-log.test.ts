@@ -30,6 +30,18 @@ describe("an error in the server log", () => {
     expect(logged).toMatch(/\n\s+at .*error-log\.test\.ts/);
   });
 
+  it("never takes a line of a message that spans lines for a stack frame", () => {
+    const error = new SyntaxError(`Unexpected token in "Hi Sam,\n  at 3pm my salary is 90k"`);
+    const logged = describeErrorForLog(error);
+    expect(logged).not.toContain("salary");
+    expect(logged).not.toContain("3pm");
+    expect(logged).toMatch(/^SyntaxError\n\s+at /);
+    // A stack that does not begin with the error's own text gives no frames at all.
+    const odd = new Error("x");
+    odd.stack = `Error: something else\n    at ${MESSAGE}`;
+    expect(describeErrorForLog(odd)).toBe("Error");
+  });
+
   it("says what was thrown when it is not an Error", () => {
     expect(describeErrorForLog(MESSAGE)).toBe("a thrown string");
     expect(describeErrorForLog(null)).toBe("a thrown null");

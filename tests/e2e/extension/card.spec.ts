@@ -105,3 +105,33 @@ test("a chat box pinned to the window keeps its icon, even when its parent in th
   await expect.poll(async () => (await overlay.snapshot())?.iconState).toBe("ready");
   expect((await overlay.snapshot())!.iconVisible).toBe(true);
 });
+
+test("a reminder saved without a label puts focus on the label, and a card scrolled to its form stays there when the page scrolls", async ({ connected: _connected, openFixture }) => {
+  const page = await openFixture("textarea");
+  await page.setViewportSize({ width: 800, height: 360 });
+  await page.evaluate(() => {
+    const spacer = document.createElement("div");
+    spacer.style.height = "2000px";
+    document.body.append(spacer);
+  });
+  const overlay = await Overlay.on(page);
+  await overlay.suggestionFor("hey im just checking if u got the report i sent yesterday");
+  await overlay.click("Replace");
+  await expect.poll(async () => (await overlay.snapshot())?.nudge).toBe(true);
+  await overlay.click("Remind me to follow up");
+  await expect.poll(async () => (await overlay.snapshot())?.choices.length).toBe(5);
+
+  await overlay.fill("Label", "");
+  await overlay.click("Save reminder");
+  await expect.poll(async () => (await overlay.snapshot())?.alert).toBe("Give the reminder a label.");
+  expect((await overlay.snapshot())!.focused).toBe("Label");
+
+  // The short card scrolled to the label (focus brought it into view); the page scrolling a little
+  // (the card follows its field) leaves it where it was.
+  const scrolled = (await overlay.snapshot())!.layout!.scrollTop;
+  expect(scrolled).toBeGreaterThan(0);
+  await page.evaluate(() => window.scrollBy(0, 3));
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+  expect((await overlay.snapshot())!.layout!.scrollTop).toBe(scrolled);
+  expect((await overlay.snapshot())!.focused).toBe("Label");
+});

@@ -25,7 +25,7 @@ export interface OverlaySnapshot {
   label: string | null;
   alert: string | null;
   saved: string | null;
-  /** The focused control of the overlay (its label), or null. */
+  /** The focused control of the overlay (its label; a field's, the text of the label around it), or null. */
   focused: string | null;
   /** What the overlay's live region last said. */
   announced: string;
@@ -80,7 +80,9 @@ const SNAPSHOT = `function () {
     label: open && labelInput ? labelInput.value : null,
     alert: open && alert ? alert.textContent : null,
     saved: open && saved ? saved.textContent : null,
-    focused: this.activeElement ? this.activeElement.getAttribute("aria-label") || this.activeElement.textContent : null,
+    focused: this.activeElement
+      ? this.activeElement.getAttribute("aria-label") || (this.activeElement.tagName === "INPUT" ? read(this.activeElement.closest("label")) : this.activeElement.textContent)
+      : null,
     announced: (this.querySelector('[role="status"]') || { textContent: "" }).textContent,
     layout: open ? (() => {
       const box = card.getBoundingClientRect();

@@ -2,6 +2,7 @@ import { createContext, type MiddlewareFunction, type RouterContextProvider } fr
 import { clientAddress, rateLimitedBlock } from "./client-address.server";
 import { getEnv, type AppEnv } from "./env.server";
 import { sharedServiceClient } from "./supabase.server";
+import { hmacSha256 } from "./secret-hmac";
 import { flashToast } from "./toast.server";
 
 type Rule = { limit: number; windowSeconds: number };
@@ -133,18 +134,11 @@ function waitDescription(seconds: number): string {
   return `${minutes} minutes`;
 }
 
-const fingerprintKeys = new Map<string, Promise<CryptoKey>>();
-
 /**
  * A stable key part that cannot be turned back into the address or email (an HMAC keyed with the
  * server's secret: a plain hash of an IPv4 address is reversed by trying all 2^32).
  */
 async function fingerprint(value: string, secret: string): Promise<string> {
-  let key = fingerprintKeys.get(secret);
-  if (!key) {
-    key = crypto.subtle.importKey("raw", new TextEncoder().encode(`rate-limit:${secret}`), { name: "HMAC", hash: "SHA-256" }, false, ["sign"]);
-    fingerprintKeys.set(secret, key);
-  }
-  const signature = await crypto.subtle.sign("HMAC", await key, new TextEncoder().encode(value));
+  const signature = await hmacSha256(`rate-limit:${secret}`, value);
   return [...new Uint8Array(signature).slice(0, 16)].map((byte) => byte.toString(16).padStart(2, "0")).join("");
 }

@@ -1,11 +1,14 @@
+import { hmacSha256 } from "../secret-hmac";
+
 /**
  * Whether a suggestion asked for under a draft id is still for the same message — without keeping
  * the message. A draft remembers a sketch of the last text it was asked for and of the suggestion
  * it got: a sample of SKETCH_SIZE of the text's word pairs, each kept only as a 12-bit keyed hash
  * (4,096 possible values, so a sketch cannot be read back into words, and without the server's
- * 128-bit key not even checked against a guess). A later text is the same message when at least half of either sample
- * is still in it: typing on, another tone, a retry, or the text after Replace; not a different
- * message sent under the same draft id to get it polished free (docs/decisions/039).
+ * 128-bit key not even checked against a guess). A later text is the same message when at least
+ * half of either sample is still in it: typing on, another tone, a retry, or the text after
+ * Replace; not a different message sent under the same draft id to get it polished free
+ * (docs/decisions/039).
  *
  * Deterministic, and fast on the largest message (5,000 characters: about 1,000 word pairs).
  */
@@ -37,10 +40,7 @@ export interface SketchKey {
 
 /** HMAC-SHA-256 of a fixed label under the secret; its first 16 bytes are the key (little-endian words). */
 export async function sketchKey(secret: string): Promise<SketchKey> {
-  const encoder = new TextEncoder();
-  const hmac = await crypto.subtle.importKey("raw", encoder.encode(secret), { name: "HMAC", hash: "SHA-256" }, false, ["sign"]);
-  const words = new DataView(await crypto.subtle.sign("HMAC", hmac, encoder.encode("tonewise draft sketch key")));
-  return sipKey(words);
+  return sipKey(new DataView(await hmacSha256(secret, "tonewise draft sketch key")));
 }
 
 /** A SipHash key from 16 bytes (k0 = bytes 0–7, k1 = bytes 8–15, little-endian). */

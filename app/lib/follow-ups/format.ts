@@ -7,6 +7,7 @@ import { wallTime } from "./schedule";
  */
 const clockFormats = new Map<string, Intl.DateTimeFormat>();
 const dateFormats = new Map<string, Intl.DateTimeFormat>();
+const zoneNameFormats = new Map<string, Intl.DateTimeFormat>();
 
 function cached(cache: Map<string, Intl.DateTimeFormat>, key: string, make: () => Intl.DateTimeFormat) {
   let format = cache.get(key);
@@ -69,7 +70,9 @@ export function timeZoneName(timeZone: string): string {
   if (region === "Etc") return place;
   let everyday: string | undefined;
   try {
-    everyday = new Intl.DateTimeFormat("en-US", { timeZone, timeZoneName: "longGeneric" }).formatToParts(Date.now()).find((part) => part.type === "timeZoneName")?.value;
+    everyday = cached(zoneNameFormats, timeZone, () => new Intl.DateTimeFormat("en-US", { timeZone, timeZoneName: "longGeneric" }))
+      .formatToParts(Date.now())
+      .find((part) => part.type === "timeZoneName")?.value;
   } catch {
     everyday = undefined;
   }

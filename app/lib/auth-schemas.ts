@@ -1,6 +1,7 @@
 import "./zod-config";
 import { z } from "zod";
 import { isPlainLine } from "./plain-text";
+import { FULL_NAME_MESSAGES } from "./full-name";
 
 /** The sign-in, sign-up and password forms' rules and their messages, word for word, shared by the browser and the server. */
 export const AUTH_MESSAGES = {
@@ -27,13 +28,13 @@ export const passwordField = z
   .regex(/[A-Z]/, { message: AUTH_MESSAGES.passwordUpper })
   .regex(/[0-9]/, { message: AUTH_MESSAGES.passwordNumber });
 
-/** Optional in validation (at least 2 characters when given); the sign-up form's input is required. */
+/** A full name as the sign-up form takes it: at least 2 characters, one plain line (decision 041). */
 export const fullNameField = z
   .string()
   .trim()
   .min(2, { message: AUTH_MESSAGES.fullName })
-  .max(100, { message: "Full name must be at most 100 characters" })
-  .refine(isPlainLine, { message: "Full name must be a single line of text, without control characters" });
+  .max(100, { message: FULL_NAME_MESSAGES.tooLong })
+  .refine(isPlainLine, { message: FULL_NAME_MESSAGES.notPlain });
 
 export const signInSchema = z.object({
   email: emailField,

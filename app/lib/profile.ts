@@ -1,5 +1,6 @@
 import "./zod-config";
 import { z } from "zod";
+import { FULL_NAME_MESSAGES } from "./full-name";
 import { isPlainLine } from "./plain-text";
 
 /** The Account page's profile form (the user's full name), shared by the browser and the server. */
@@ -8,6 +9,6 @@ export const profileSchema = z.object({
     .string({ message: "Please enter your full name" })
     .trim()
     .min(1, { message: "Please enter your full name" })
-    .max(100, { message: "Full name must be at most 100 characters" })
-    .refine(isPlainLine, { message: "Full name must be a single line of text, without control characters" }),
+    .max(100, { message: FULL_NAME_MESSAGES.tooLong })
+    .refine(isPlainLine, { message: FULL_NAME_MESSAGES.notPlain }),
 });

@@ -55,8 +55,8 @@ const STYLE = `
 @media (prefers-reduced-motion: reduce) { .icon[data-state="ready"] { animation: none; } }
 .card { position: fixed; width: min(360px, calc(100vw - 16px)); max-height: min(420px, calc(100vh - 16px)); overflow: auto;
   background: #fff; color: #0f172a; border: 1px solid #e2e8f0; border-radius: 12px; padding: 12px;
-  box-shadow: 0 10px 30px rgba(15,23,42,.18); font-size: 14px; line-height: 1.45; pointer-events: auto; }
-.card { display: flex; flex-direction: column; }
+  box-shadow: 0 10px 30px rgba(15,23,42,.18); font-size: 14px; line-height: 1.45; pointer-events: auto;
+  display: flex; flex-direction: column; }
 .card > * { flex: none; }
 .card[hidden] { display: none; }
 .head { display: flex; align-items: center; justify-content: space-between; margin-bottom: 8px; }
@@ -308,25 +308,23 @@ export function createOverlay(doc: Document, handlers: OverlayHandlers): Overlay
     const box = visibleBox(field, vw, vh);
     // Scrolled out of sight, the field's icon and card go too, and come back with it.
     icon.dataset.visible = String(box !== null);
+    updateNudge();
     if (!box) {
       closeCard(false);
-      updateNudge();
       return;
     }
     const size = 24;
     const left = Math.min(Math.max(box.right - size - 6, box.left, 4), vw - size - 4);
     const top = Math.min(Math.max(box.bottom - size - 6, box.top, 4), vh - size - 4);
+    const below = top + size + 6;
     icon.style.left = `${left}px`;
     icon.style.top = `${top}px`;
-    // "Remind me to follow up" sits left of the icon, or under it when the field starts too near the left edge.
-    updateNudge();
-    const nudgeRoom = left - 6 - 4;
-    // Its width once shown (hidden it has none: the label's width at 12 px, with room to spare).
-    const nudgeWidth = nudge.offsetWidth || 180;
-    const beside = nudgeRoom >= nudgeWidth;
-    const under = top + size + 6;
+    // "Remind me to follow up" sits left of the icon, or under it when the field starts too near the
+    // left edge (above it near the bottom). Its width once shown; hidden it has none: the label's
+    // width at 12 px, with room to spare.
+    const beside = left - 6 - 4 >= (nudge.offsetWidth || 180);
     nudge.style.right = `${beside ? vw - left + 6 : Math.max(4, vw - left - size)}px`;
-    nudge.style.top = `${beside ? top + 1 : under + 24 <= vh - 4 ? under : Math.max(4, top - 30)}px`;
+    nudge.style.top = `${beside ? top + 1 : below + 24 <= vh - 4 ? below : Math.max(4, top - 30)}px`;
     if (open) {
       const width = Math.min(360, vw - 16);
       card.style.left = `${Math.max(8, Math.min(left + size - width, vw - width - 8))}px`;
@@ -338,7 +336,6 @@ export function createOverlay(doc: Document, handlers: OverlayHandlers): Overlay
       const suggestionScrolled = suggestion?.scrollTop ?? 0;
       card.style.maxHeight = "";
       const natural = card.offsetHeight || 200;
-      const below = top + size + 6;
       const roomBelow = vh - 8 - below;
       const roomAbove = top - 6 - 8;
       if (natural <= roomBelow) card.style.top = `${below}px`;

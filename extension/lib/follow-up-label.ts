@@ -73,8 +73,9 @@ export function followUpLabel(doc: Document, host: string, field?: Element | nul
 const TEXT_PARAMETERS = new Set(["body", "text", "su", "subject", "message", "msg", "content", "caption", "summary", "title", "quote"]);
 
 /**
- * Parameters without the ones that could hold the message being written: by name, or any whose
- * value reads as words (a space once decoded). Ids, tabs and views stay, so the page reopens.
+ * Parameters (`a=1&b=2`, no "?") without the ones that could hold the message being written: by
+ * name, or any whose value reads as words (a space once decoded). Ids, tabs and views stay, so the
+ * page reopens; with nothing to leave out, the parameters stay exactly as the page wrote them.
  */
 function withoutTextParameters(query: string): string {
   const parameters = new URLSearchParams(query);
@@ -85,10 +86,7 @@ function withoutTextParameters(query: string): string {
       removed = true;
     }
   }
-  // Untouched, the parameters stay exactly as the page wrote them.
-  if (!removed) return query ? `?${query.replace(/^\?/, "")}` : "";
-  const kept = parameters.toString();
-  return kept ? `?${kept}` : "";
+  return removed ? parameters.toString() : query;
 }
 
 /**
@@ -106,11 +104,15 @@ export function followUpUrl(href: string): string | null {
     return null;
   }
   if (url.protocol !== "http:" && url.protocol !== "https:") return null;
-  url.search = withoutTextParameters(url.search);
+  url.search = withoutTextParameters(url.search.slice(1));
   const fragment = url.hash.slice(1);
   const question = fragment.indexOf("?");
-  if (question >= 0) url.hash = `${fragment.slice(0, question)}${withoutTextParameters(fragment.slice(question + 1))}`;
-  // A fragment that is itself parameters (`#body=…&to=…`) is read as such.
-  else if (fragment.includes("=")) url.hash = withoutTextParameters(fragment).slice(1);
+  if (question >= 0) {
+    const kept = withoutTextParameters(fragment.slice(question + 1));
+    url.hash = kept ? `${fragment.slice(0, question)}?${kept}` : fragment.slice(0, question);
+  } else if (fragment.includes("=")) {
+    // A fragment that is itself parameters (`#body=…&to=…`) is read as such.
+    url.hash = withoutTextParameters(fragment);
+  }
   return url.href.length <= MAX_URL_LENGTH ? url.href : null;
 }

@@ -1,8 +1,8 @@
 /**
  * Fault injection, one wrapper over every service's handler: the next N requests to a service
- * (optionally only those whose path starts with a prefix, or whose body holds a given text) fail with HTTP 500 and a body shaped
- * like that service's own errors, or hang: they never answer until the faults are reset or the
- * request is aborted, and then end as a network error (Response.error()).
+ * (optionally only those whose path starts with a prefix, or whose body holds a given text) fail
+ * with HTTP 500 and a body shaped like that service's own errors, or hang: they never answer until
+ * the faults are reset or the request is aborted, and then end as a network error (Response.error()).
  */
 import { authErrorResponse, unexpectedFailure } from "./supabase/auth/errors.ts";
 
@@ -95,17 +95,13 @@ export function createFaultInjector(): FaultInjector {
 
   async function take(service: ServiceName, request: Request): Promise<PendingFault | undefined> {
     const path = new URL(request.url).pathname;
-    const candidates = faults.filter(
-      (candidate) =>
-        candidate.service === service && candidate.remaining > 0 && (!candidate.pathPrefix || path.startsWith(candidate.pathPrefix)),
-    );
+    // Pending faults are never used up: one that is leaves the list.
+    const candidates = faults.filter((candidate) => candidate.service === service && (!candidate.pathPrefix || path.startsWith(candidate.pathPrefix)));
     if (candidates.length === 0) return undefined;
     // The body is read (from a copy, the handler gets it whole) only when a fault asks about it.
     const body = candidates.some((candidate) => candidate.bodyContains) ? await request.clone().text() : "";
-    // Still pending after the read (a reset meanwhile clears them all), still not used up.
-    const fault = candidates.find(
-      (candidate) => faults.includes(candidate) && candidate.remaining > 0 && (!candidate.bodyContains || body.includes(candidate.bodyContains)),
-    );
+    // Still pending after the read: another request may have used it up, or a reset cleared them all.
+    const fault = candidates.find((candidate) => faults.includes(candidate) && (!candidate.bodyContains || body.includes(candidate.bodyContains)));
     if (!fault) return undefined;
     fault.remaining -= 1;
     faults = faults.filter((candidate) => candidate.remaining > 0);

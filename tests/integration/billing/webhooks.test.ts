@@ -103,6 +103,27 @@ describe("events", () => {
     expect(await processedEventIds(app)).toHaveLength(delivered.length);
   });
 
+  it("forgets ids recorded more than 30 days ago when the next event is recorded; a forgotten event is processed again", async () => {
+    const { userId } = await subscribe(app, "forget@example.com");
+    const [old, recent, ...others] = await processedEventIds(app);
+    await app.backend.sql("update public.stripe_events set created_at = now() - interval '31 days' where id = $1", [old]);
+    await app.backend.sql("update public.stripe_events set created_at = now() - interval '29 days' where id = $1", [recent]);
+    expect(await processedEventIds(app)).toContain(old);
+
+    const [subscription] = await storedSubscriptions(app, userId);
+    await stripe.subscriptions.update(subscription!.id, { cancel_at_period_end: true });
+    await app.backend.stripe.idle();
+    const updated = await eventOf("customer.subscription.updated");
+    const remembered = await processedEventIds(app);
+    expect(remembered).not.toContain(old);
+    expect(remembered).toEqual(expect.arrayContaining([recent, ...others, updated.id]));
+
+    const [forgotten] = (await recordedEvents()).filter((event) => event.id === old);
+    const again = await deliver(app, forgotten!);
+    expect(await again.json()).toEqual({ received: true, outcome: "processed" });
+    expect((await storedSubscriptions(app, userId))[0]).toMatchObject({ status: "active", cancel_at_period_end: true });
+  });
+
   it("out of order (the cancellation's update before the creation) ends in the right state", async () => {
     app.deliverWebhooks(false);
     const { userId } = await subscribe(app, "order@example.com");

@@ -5,6 +5,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { signedUpOnWorker, WorkerClient } from "./support/client.ts";
+import { WORKER_EXTENSION_ORIGIN } from "./support/worker.ts";
 
 describe("the optimize API on the Worker", () => {
   it("answers a suggestion through the local AI stand-in and counts it", async () => {
@@ -44,5 +45,30 @@ describe("the optimize API on the Worker", () => {
     });
     expect(invalid.status).toBe(400);
     expect(await invalid.json()).toMatchObject({ error: { code: "invalid_request", field: "tone" } });
+  });
+
+  it("allows CORS for the configured extension origin only (EXTENSION_ORIGINS), as on Node", async () => {
+    const client = new WorkerClient();
+    const preflight = await client.request("/api/v1/optimize", {
+      method: "OPTIONS",
+      headers: { Origin: WORKER_EXTENSION_ORIGIN, "Access-Control-Request-Method": "POST", "Access-Control-Request-Headers": "authorization, content-type" },
+    });
+    expect(preflight.status).toBe(204);
+    expect(preflight.headers.get("Access-Control-Allow-Origin")).toBe(WORKER_EXTENSION_ORIGIN);
+    expect(preflight.headers.get("Access-Control-Allow-Methods")).toContain("POST");
+    expect(preflight.headers.get("Access-Control-Allow-Headers")).toMatch(/Authorization/i);
+    expect(preflight.headers.get("Access-Control-Allow-Credentials")).toBeNull();
+
+    const answer = await client.request("/api/v1/me", { headers: { Origin: WORKER_EXTENSION_ORIGIN } });
+    expect(answer.status).toBe(401);
+    expect(answer.headers.get("Access-Control-Allow-Origin")).toBe(WORKER_EXTENSION_ORIGIN);
+    expect(answer.headers.get("Access-Control-Expose-Headers")).toContain("Retry-After");
+
+    for (const origin of ["https://evil.example", "chrome-extension://someoneelseextensionidabcdefghij"]) {
+      const refused = await client.request("/api/v1/optimize", { method: "OPTIONS", headers: { Origin: origin, "Access-Control-Request-Method": "POST" } });
+      expect(refused.headers.get("Access-Control-Allow-Origin"), origin).toBeNull();
+      const other = await client.request("/api/v1/me", { headers: { Origin: origin } });
+      expect(other.headers.get("Access-Control-Allow-Origin"), origin).toBeNull();
+    }
   });
 });

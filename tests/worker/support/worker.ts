@@ -16,6 +16,8 @@ import { LOOPBACK, portIsFree } from "../../../emulators/ports.ts";
 import { WORKER_BUILD_CONFIG, WORKER_PORT } from "../../../scripts/worker-dev.ts";
 
 export const WORKER_URL = `http://localhost:${WORKER_PORT}`;
+/** The one extension origin the Worker under test allows for CORS (`EXTENSION_ORIGINS`). */
+export const WORKER_EXTENSION_ORIGIN = "chrome-extension://abcdefghijklmnopabcdefghijklmnop";
 
 const PORTS: ReadonlyArray<{ port: number; what: string }> = [
   { port: WORKER_PORT, what: "the Worker (wrangler dev)" },
@@ -75,7 +77,7 @@ export async function startWorker(options: { timeoutMs?: number } = {}): Promise
       // Its own process group, so a stuck stack can be stopped as a whole.
       detached: true,
       stdio: ["ignore", "pipe", "pipe"],
-      env: { ...process.env, LOCAL_BACKEND_IN_MEMORY: "1", WRANGLER_SEND_METRICS: "false" },
+      env: { ...process.env, LOCAL_BACKEND_IN_MEMORY: "1", WRANGLER_SEND_METRICS: "false", EXTENSION_ORIGINS: WORKER_EXTENSION_ORIGIN },
     },
   );
   child.stdout?.on("data", (chunk: Buffer) => (output += chunk.toString()));

@@ -381,6 +381,15 @@ export default defineContentScript({
     ctx.addEventListener(document, "pointerdown", (event) => {
       if (overlay.cardOpen && !overlay.contains(event)) overlay.closeCard();
     }, { capture: true });
+    // Focus moving on to the page (Tab or Shift+Tab out of the card, a page's own control) closes
+    // the card too, as a click outside does, leaving focus where it went. Not focus going to the
+    // field: Replace writes there, and keeps the card open when the page refuses the text.
+    ctx.addEventListener(document, "focusin", (event) => {
+      if (!overlay.cardOpen || overlay.contains(event)) return;
+      const target = event.composedPath()[0];
+      if (active && target instanceof Node && active.contains(target)) return;
+      overlay.closeCard(false);
+    }, { capture: true });
 
     let frame = 0;
     const schedule = () => {

@@ -96,7 +96,8 @@ export interface Overlay {
   detach(): void;
   render(view: OverlayView): void;
   openCard(): void;
-  closeCard(): void;
+  /** Closes the card; focus goes back to the field unless `returnFocus` is false (it has gone elsewhere). */
+  closeCard(returnFocus?: boolean): void;
   reposition(): void;
   readonly cardOpen: boolean;
   /** Whether an event's path goes through the overlay (focus moving into the card, clicks on it). */
@@ -490,7 +491,7 @@ export function createOverlay(doc: Document, handlers: OverlayHandlers): Overlay
     },
     render,
     openCard,
-    closeCard: () => closeCard(),
+    closeCard: (returnFocus = true) => closeCard(returnFocus),
     reposition,
     get cardOpen() {
       return open;

@@ -3,6 +3,8 @@
  * its top with its title and buttons in view, scrolling in its own box; a long link or code wraps
  * instead of running off the card; choosing another tone from the keyboard keeps focus on that
  * tone and reads out the new suggestion; a field scrolled out of sight takes its icon with it.
+ * Focus tabbed on to the page closes the card, as a click outside does; Replace putting focus in
+ * the field does not.
  */
 import { expect, test } from "./support/extension";
 import { Overlay } from "./support/overlay";
@@ -134,4 +136,36 @@ test("a reminder saved without a label puts focus on the label, and a card scrol
   await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
   expect((await overlay.snapshot())!.layout!.scrollTop).toBe(scrolled);
   expect((await overlay.snapshot())!.focused).toBe("Label");
+});
+
+test("focus moving on to the page from the keyboard closes the card and stays where it went", async ({ connected: _connected, openFixture }) => {
+  const page = await openFixture("textarea");
+  await page.evaluate(() => {
+    const send = document.createElement("button");
+    send.textContent = "Send";
+    document.body.append(send);
+  });
+  const overlay = await Overlay.on(page);
+  await overlay.suggestionFor("hey im just checking if u got the report i sent yesterday");
+  await expect.poll(async () => (await overlay.snapshot())?.focused).toBe("Replace");
+  // Back through the tones, the card's other controls and the icon, on to the page's last control.
+  for (let presses = 0; presses < 12 && (await overlay.snapshot())?.focused; presses++) await page.keyboard.press("Shift+Tab");
+  await expect(page.getByRole("button", { name: "Send" })).toBeFocused();
+  expect((await overlay.snapshot())!.cardOpen).toBe(false);
+});
+
+test("a page that refuses the text keeps the card open, saying so, though Replace put focus in the field", async ({ connected: _connected, openFixture }) => {
+  const page = await openFixture("textarea");
+  const overlay = await Overlay.on(page);
+  await overlay.suggestionFor("hey im just checking if u got the report i sent yesterday");
+  // The page now puts its own text back after any change.
+  await page.evaluate(() => {
+    const field = document.querySelector("textarea")!;
+    const kept = field.value;
+    field.addEventListener("beforeinput", (event) => event.preventDefault());
+    field.addEventListener("input", () => (field.value = kept));
+  });
+  await overlay.click("Replace");
+  await expect.poll(async () => (await overlay.snapshot())?.notes.join(" ")).toMatch(/This page did not accept the text/);
+  expect((await overlay.snapshot())!.cardOpen).toBe(true);
 });

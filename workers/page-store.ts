@@ -1,7 +1,10 @@
 /**
  * The Worker's public page cache store (app/lib/page-cache.server.ts): the Cache API, in a cache
  * named after the build, so a deploy never answers with the previous build's HTML. An entry is
- * kept as JSON, for as long as it stays fresh, at most a day (then it is rendered again).
+ * kept as JSON for a day, fresh or not: the page cache answers only from a fresh one, and renders
+ * the page again when it has run out, but compares the new rendering with the old entry so that a
+ * page that did not change keeps its `Last-Modified` (as the Node server's store does). After a day
+ * it is gone, and the page is rendered again as new.
  *
  * The Cache API works on a custom domain; on a workers.dev address it stores nothing (Cloudflare's
  * rule), and every visit is rendered as before.
@@ -32,11 +35,10 @@ export function cacheApiPageStore(storage: CacheStorage, ctx?: WorkerExecutionCo
       }
     },
     async put(key, entry) {
-      const seconds = Math.min(MAX_AGE_SECONDS, Math.floor((entry.expiresAt - Date.now()) / 1000));
-      if (!(seconds > 0)) return;
+      if (!(entry.expiresAt > Date.now())) return;
       const stored: StoredEntry = { ...entry, expiresAt: Number.isFinite(entry.expiresAt) ? entry.expiresAt : null };
       const response = new Response(JSON.stringify(stored), {
-        headers: { "Content-Type": "application/json", "Cache-Control": `max-age=${seconds}` },
+        headers: { "Content-Type": "application/json", "Cache-Control": `max-age=${MAX_AGE_SECONDS}` },
       });
       const put = cache()
         .then((opened) => opened.put(key, response))

@@ -1,3 +1,4 @@
+import { useEffect } from "react";
 import {
   href,
   Links,
@@ -75,6 +76,11 @@ const clientNonce = typeof document === "undefined" ? undefined : "";
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const withoutScripts = useDocumentWithoutScripts();
+  // Marks the page as running once hydration's effects have run (the layout's run last, after
+  // every component's within it): what the browser tests wait for before acting on the live page.
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = "";
+  }, []);
   return (
     <html lang="en">
       <head>

@@ -76,12 +76,9 @@ async function openMenuBeforeHydration(page: Page, path: string, toggle: string,
   const menu = page.getByRole("navigation", { name: nav });
   await expect(menu).toBeVisible();
   release();
-  // Hydrated (React has claimed the menu's element), and its effects given time to run.
-  await page.waitForFunction(() => {
-    const details = document.querySelector("details:has(nav)");
-    return details !== null && Object.keys(details).some((key) => key.startsWith("__reactFiber"));
-  });
-  await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 200)));
+  // Hydrated, the menu's effects run (they run before the root layout's, which marks the page).
+  await waitForHydration(page);
+  expect(await page.evaluate(() => Object.keys(document.querySelector("details:has(nav)")!).some((key) => key.startsWith("__reactFiber")))).toBe(true);
   await expect(menu).toBeVisible();
   return menu;
 }

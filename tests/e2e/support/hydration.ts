@@ -1,14 +1,13 @@
 import type { Page } from "@playwright/test";
 
 /**
- * Waits until the page has hydrated: React Router initializes its router in the commit that ends
- * hydration. A page paints before its scripts run (decision 035), so `page.goto` can return while
- * it is still plain HTML; a test that needs the running app waits here first.
+ * Waits until the page has hydrated and its effects have run: the root layout marks `<html>` with
+ * `data-hydrated` in its effect, which runs after those of every component inside it. A page
+ * paints before its scripts run (decision 035), so `page.goto` can return while it is still plain
+ * HTML; a test that needs the running app waits here first.
  */
 export async function waitForHydration(page: Page): Promise<void> {
-  await page.waitForFunction(
-    () => (window as { __reactRouterDataRouter?: { state: { initialized: boolean } } }).__reactRouterDataRouter?.state.initialized === true,
-  );
+  await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
 }
 
 /**

@@ -5,10 +5,16 @@ import { defineConfig, devices } from "@playwright/test";
  * backend, once with JavaScript on and once with it off. `*.js.spec.ts` files need JavaScript
  * (timed animations); `*.nojs.spec.ts` files check the no-JavaScript fallbacks. The browser
  * extension's tests (tests/e2e/extension) are a project of their own.
+ *
+ * A failed test leaves no trace, report or page snapshot on disk unless E2E_TRACE=1: they would
+ * hold the messages the tests type (support/forget-results.ts clears test-results/ afterwards).
  */
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 const PORT = 3000;
 const EXTENSION_TESTS = /e2e[\\/]extension[\\/]/;
+const KEEP_TRACES = process.env.E2E_TRACE === "1";
+// No accessibility snapshot of the page in a failed test's error context (it holds fields' text).
+if (!KEEP_TRACES) process.env.PLAYWRIGHT_NO_COPY_PROMPT = "1";
 
 export default defineConfig({
   testDir: "tests/e2e",
@@ -16,13 +22,14 @@ export default defineConfig({
   workers: process.env.CI ? 2 : undefined,
   retries: 0,
   forbidOnly: !!process.env.CI,
-  reporter: process.env.CI ? [["list"]] : [["list"], ["html", { open: "never" }]],
+  reporter: KEEP_TRACES ? [["list"], ["html", { open: "never" }]] : [["list"]],
+  globalTeardown: "./tests/e2e/support/forget-results.ts",
   timeout: 45_000,
   expect: { timeout: 7_000 },
   use: {
     ...devices["Desktop Chrome"],
     baseURL: `http://localhost:${PORT}`,
-    trace: "retain-on-failure",
+    trace: KEEP_TRACES ? "retain-on-failure" : "off",
     launchOptions: {
       executablePath: CHROMIUM_PATH,
       args: [

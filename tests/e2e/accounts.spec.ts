@@ -90,7 +90,6 @@ test.describe("signed in", () => {
       await menu.getByRole("link", { name: "Settings" }).click();
       await expect(page).toHaveURL("/dashboard/settings");
       await expect(page.getByRole("heading", { name: "Settings" })).toBeVisible();
-      if (await menu.isVisible()) await page.getByLabel("Toggle dashboard menu").click();
       await expect(menu).toBeHidden();
     });
   });
@@ -150,14 +149,16 @@ test.describe("signed in", () => {
 });
 
 test.describe("usage card", () => {
-  const month = new Date().toISOString().slice(0, 7);
   for (const [count, state, text] of [
     [5, "plain", "5 / 30"],
     [24, "approaching", "approaching your monthly limit"],
     [30, "reached", "reached your monthly limit"],
   ] as const) {
     test(`free, ${count} used: ${state}`, async ({ page, signedInUser }) => {
-      await sql("insert into public.usage_tracking (user_id, month, tier, message_count) values ($1, $2, 'free', $3)", [signedInUser.id, month, count]);
+      await sql("insert into public.usage_tracking (user_id, month, tier, message_count) values ($1, to_char(now() at time zone 'utc', 'YYYY-MM'), 'free', $2)", [
+        signedInUser.id,
+        count,
+      ]);
       await page.reload();
       const card = page.locator("[data-usage-state]");
       await expect(card).toHaveAttribute("data-usage-state", state);
@@ -170,7 +171,7 @@ test.describe("usage card", () => {
   test("pro: unlimited and no upgrade button", async ({ page, signedInUser: { id } }) => {
     await sql(
       "insert into public.subscriptions (id, user_id, customer_id, status, price_id, current_period_start, current_period_end) values ($1, $2, 'cus_e2e', 'active', 'price_tonewise_pro_monthly', now(), now() + interval '1 month')",
-      [`sub_e2e_${Date.now()}`, id],
+      [`sub_e2e_${id}`, id],
     );
     await page.reload();
     await expect(page.locator("[data-usage-state]")).toContainText("Unlimited messages available");

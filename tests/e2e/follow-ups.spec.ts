@@ -8,7 +8,21 @@ import { expectToast, toast } from "./support/toasts";
  * of due reminders, "no reply yet" sequences with the advice to stop after the third, snoozing,
  * marking done, reopening and deleting. Each test has its own account.
  */
-test.use({ timezoneId: "America/New_York" });
+const NEW_YORK = "America/New_York";
+test.use({ timezoneId: NEW_YORK });
+
+/** `days` days from now in New York, as a date-and-time field takes it: "2027-01-26T14:30". */
+function daysAhead(days: number, time: string): string {
+  const day = new Date(Date.now() + days * 86_400_000).toLocaleDateString("en-CA", { timeZone: NEW_YORK });
+  return `${day}T${time}`;
+}
+
+/** How the list writes a date-and-time field's date ("2027-01-26T14:30"): "Jan 26, ". */
+function listedDay(value: string): string {
+  const [, month, day] = value.split(/[-T]/).map(Number) as [number, number, number];
+  const months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
+  return `${months[month - 1]} ${day}, `;
+}
 
 const section = (page: Page, name: "Due now" | "Upcoming" | "Done") => page.getByRole("region", { name: new RegExp(`^${name}`) });
 const newReminder = (page: Page) => page.getByRole("region", { name: "Remind me to follow up" });
@@ -68,9 +82,11 @@ test("set a reminder, follow a sequence, snooze, mark done, reopen and delete", 
   // Snooze to next week.
   const maria = reminder(page, "Upcoming", "Maria Alvarez — demo recap");
   await maria.getByText("Snooze").click();
+  // Next Monday at 9:00: on a Sunday, that is tomorrow.
+  const sunday = new Date().toLocaleDateString("en-US", { timeZone: NEW_YORK, weekday: "short" }) === "Sun";
   await maria.getByRole("button", { name: "Next week" }).click();
-  await expect(toast(page, "Snoozed")).toContainText("We'll remind you on Mon,");
-  await expect(reminder(page, "Upcoming", "Maria Alvarez — demo recap")).toContainText("Mon,");
+  await expect(toast(page, "Snoozed")).toContainText(sunday ? "We'll remind you tomorrow at 9:00 AM." : "We'll remind you on Mon,");
+  await expect(reminder(page, "Upcoming", "Maria Alvarez — demo recap")).toContainText(sunday ? "Tomorrow, 9:00 AM" : "Mon,");
 
   // Done, then reopened, then deleted.
   // Each button says which reminder it acts on, for a screen reader going down the list.
@@ -120,23 +136,25 @@ test("a reminder the form cannot take keeps what was typed and says why", async 
   await expect(form.getByText("Choose a time from now to a year ahead.")).toBeVisible();
   await expect(section(page, "Upcoming")).toContainText("No reminders coming up.");
 
-  await form.getByLabel("Date and time (for a chosen time)").fill(`${new Date().getFullYear() + 1}-01-06T14:30`);
+  const chosen = daysAhead(60, "14:30");
+  await form.getByLabel("Date and time (for a chosen time)").fill(chosen);
   await form.getByRole("button", { name: "Set reminder" }).click();
-  await expect(reminder(page, "Upcoming", "Jordan — renewal")).toContainText("Jan 6, ");
+  await expect(reminder(page, "Upcoming", "Jordan — renewal")).toContainText(listedDay(chosen));
   await expect(reminder(page, "Upcoming", "Jordan — renewal")).toContainText("2:30 PM");
 });
 
 test("a date typed in is the time the reminder gets, though Suggested was still ticked", async ({ page, signedInUser: _signedInUser }) => {
   await page.goto("/dashboard/follow-ups");
   const form = newReminder(page);
-  await form.getByLabel("Date and time (for a chosen time)").fill(`${new Date().getFullYear() + 1}-02-03T11:15`);
+  const chosen = daysAhead(90, "11:15");
+  await form.getByLabel("Date and time (for a chosen time)").fill(chosen);
   // Refused for the missing label: the form comes back with the option the server read ticked.
   await form.getByRole("button", { name: "Set reminder" }).click();
   await expect(form.getByText("Give the reminder a label, such as 'Maria Alvarez — demo recap'.")).toBeVisible();
   await expect(form.getByRole("radio", { name: "Choose a date and time" })).toBeChecked();
-  await expect(form.getByLabel("Date and time (for a chosen time)")).toHaveValue(`${new Date().getFullYear() + 1}-02-03T11:15`);
+  await expect(form.getByLabel("Date and time (for a chosen time)")).toHaveValue(chosen);
   await form.getByLabel("Label").fill("Priya — contract");
   await form.getByRole("button", { name: "Set reminder" }).click();
-  await expect(reminder(page, "Upcoming", "Priya — contract")).toContainText("Feb 3, ");
+  await expect(reminder(page, "Upcoming", "Priya — contract")).toContainText(listedDay(chosen));
   await expect(reminder(page, "Upcoming", "Priya — contract")).toContainText("11:15 AM");
 });

@@ -73,6 +73,7 @@ test.describe("landing page", () => {
     await page.goto("/");
     await expectSignUpLink(page, /Start Free Trial|Get Started/);
     const signIn = page.getByRole("link", { name: "Sign In" });
+    expect(await signIn.count()).toBeGreaterThan(0);
     for (let i = 0; i < (await signIn.count()); i++) await expect(signIn.nth(i)).toHaveAttribute("href", "/auth");
   });
 

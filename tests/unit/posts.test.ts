@@ -19,6 +19,7 @@ describe("blog posts", () => {
   });
 
   it("each article is about as long as its read time at 200 words a minute", () => {
+    expect(Object.keys(sources)).toHaveLength(6);
     for (const [path, source] of Object.entries(sources)) {
       const { data, body } = parseFrontMatter(source);
       const minutes = Number.parseInt(data.readTime ?? "0", 10);

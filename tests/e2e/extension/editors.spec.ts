@@ -15,8 +15,6 @@ interface Case {
   fixture: Fixture;
   /** Whether the editor's own undo (Ctrl+Z) takes the replacement back. */
   undo: boolean;
-  /** A known failure, with why. */
-  fixme?: string;
 }
 
 const CASES: Case[] = [
@@ -29,9 +27,8 @@ const CASES: Case[] = [
   { fixture: "lexical", undo: true },
 ];
 
-for (const { fixture, undo, fixme } of CASES) {
+for (const { fixture, undo } of CASES) {
   test(`${fixture}: suggest, switch tone, Replace${undo ? ", undo" : ""}`, async ({ connected: _connected, openFixture }) => {
-    test.fixme(fixme !== undefined, fixme);
     const page = await openFixture(fixture);
     const overlay = await Overlay.on(page);
     const field = page.getByLabel("Message");

@@ -228,8 +228,9 @@ test("a chat box that empties itself on send: each message is its own, counted o
 });
 
 test("at the Free limit the card says so and offers Upgrade, and nothing more is counted", async ({ context, extensionId, connected, openFixture, request }) => {
-  const month = new Date().toISOString().slice(0, 7);
-  await sql("insert into public.usage_tracking (user_id, month, tier, message_count) values ($1, $2, 'free', 30)", [await userIdFor(connected.email), month]);
+  await sql("insert into public.usage_tracking (user_id, month, tier, message_count) values ($1, to_char(now() at time zone 'utc', 'YYYY-MM'), 'free', 30)", [
+    await userIdFor(connected.email),
+  ]);
 
   const page = await openFixture("textarea");
   const overlay = await Overlay.on(page);

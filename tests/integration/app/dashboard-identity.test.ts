@@ -119,14 +119,19 @@ describe("a token that does not verify", () => {
     expectSignedOut(await client.fetch("/dashboard"), client);
   });
 
-  it("expired (the cookie claiming otherwise) is refused", async () => {
+  it("expired, seen for the first time (the cookie claiming otherwise), is refused", async () => {
     const client = await signUpThroughApp(app, "expired@example.com");
-    const { kid } = decodeProtectedHeader(readSession(client).access_token);
-    const key = await otherKey();
-    // Even validly shaped: the app checks `exp` itself, whatever the cookie says of the expiry.
-    const past = Math.floor(Date.now() / 1000) - 60;
-    await withAccessToken(client, (claims) => new SignJWT(claims).setProtectedHeader({ alg: "ES256", kid: kid! }).sign(key), { exp: past });
-    expectSignedOut(await client.fetch("/dashboard"), client);
+    const session = readSession(client);
+    const { exp } = decodeJwt(session.access_token);
+    // Validly signed, never shown to the app before; the session claims another hour (so nothing
+    // refreshes it), and the app's clock is past the token's `exp`: the app checks it itself.
+    writeSession(client, { ...session, expires_at: exp! + 3600 });
+    vi.useFakeTimers({ toFake: ["Date"], now: (exp! + 60) * 1000 });
+    try {
+      expectSignedOut(await client.fetch("/dashboard"), client);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it("checked once and remembered, is refused once it expires, whatever the cookie says", async () => {

@@ -5,7 +5,6 @@ import { tomorrowMorning } from "~/lib/follow-ups/schedule";
 import { appForThisFile, signUpThroughApp, toastsIn } from "./app-harness.ts";
 
 const app = appForThisFile();
-const thisMonth = () => new Date().toISOString().slice(0, 7);
 
 async function userId(email: string): Promise<string> {
   const rows = (await app.backend.sql("select id from auth.users where email = $1", [email])) as Array<{ id: string }>;
@@ -14,8 +13,8 @@ async function userId(email: string): Promise<string> {
 
 async function setUsage(email: string, count: number) {
   await app.backend.sql(
-    "insert into public.usage_tracking (user_id, month, tier, message_count) values ($1, $2, 'free', $3) on conflict (user_id, month) do update set message_count = excluded.message_count",
-    [await userId(email), thisMonth(), count],
+    "insert into public.usage_tracking (user_id, month, tier, message_count) values ($1, to_char(now() at time zone 'utc', 'YYYY-MM'), 'free', $2) on conflict (user_id, month) do update set message_count = excluded.message_count",
+    [await userId(email), count],
   );
 }
 

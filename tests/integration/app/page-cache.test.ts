@@ -68,8 +68,8 @@ describe("public page cache", () => {
   });
 
   it("the backend is not asked again while the stored page is fresh", async () => {
+    await app.client().fetch("/"); // stored by now, whatever ran before
     const stats = countStatsCalls();
-    await app.client().fetch("/about"); // stored by now, whatever ran before
     for (let i = 0; i < 3; i++) expect((await app.client().fetch("/")).headers.get("X-Cache")).toBe("hit");
     expect(stats.calls).toBe(0);
   });

@@ -9,13 +9,15 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { LOCAL_SUPABASE_ANON_KEY } from "../../../emulators/config.ts";
 import { serveLocalBackend, type ServedLocalBackend } from "../../../emulators/http.ts";
 import { createLocalBackend, type LocalBackend } from "../../../emulators/index.ts";
+import { freePort } from "../../../emulators/ports.ts";
 
-const TEST_PORTS = { supabase: 54621, mailbox: 54624, stripe: 12611, ai: 54631 };
-
+let TEST_PORTS: { supabase: number; mailbox: number; stripe: number; ai: number };
 let backend: LocalBackend;
 let served: ServedLocalBackend;
 
 beforeAll(async () => {
+  // Free ports, as the system hands them out, so nothing else can already hold them.
+  TEST_PORTS = { supabase: await freePort(), mailbox: await freePort(), stripe: await freePort(), ai: await freePort() };
   backend = await createLocalBackend({ ports: TEST_PORTS, logEmails: false });
   served = await serveLocalBackend(backend);
 });

@@ -1,6 +1,6 @@
 import { getFormProps, type SubmissionResult } from "@conform-to/react";
-import { useEffect, useState } from "react";
 import { Form } from "react-router";
+import { CopyButton } from "~/components/copy-button";
 import { SubmitButton } from "~/components/submit-button";
 import { buttonClasses } from "~/components/ui/button";
 import { Field, inputClasses } from "~/components/ui/field";
@@ -12,18 +12,6 @@ import type { AccessTokenSummary } from "~/lib/access-tokens.server";
 /** A token's date, as the day it was in the account's time zone. */
 function formatDate(iso: string, timeZone: string): string {
   return new Date(iso).toLocaleDateString("en-US", { month: "short", day: "numeric", year: "numeric", timeZone });
-}
-
-function CopyTokenButton({ token }: { token: string }) {
-  const [ready, setReady] = useState(false);
-  const [copied, setCopied] = useState(false);
-  useEffect(() => setReady(typeof navigator !== "undefined" && !!navigator.clipboard), []);
-  if (!ready) return null;
-  return (
-    <button type="button" className={buttonClasses("secondary", "sm")} onClick={() => void navigator.clipboard.writeText(token).then(() => setCopied(true))}>
-      {copied ? "Copied" : "Copy"}
-    </button>
-  );
 }
 
 function RevokeForm({ token }: { token: AccessTokenSummary }) {
@@ -82,7 +70,7 @@ export function ApiTokensSection({
             {(aria) => (
               <div className="flex gap-2">
                 <input {...aria} type="text" readOnly value={created.token} className={inputClasses(false, "font-mono text-sm", true)} />
-                <CopyTokenButton token={created.token} />
+                <CopyButton text={created.token} shownIn={() => document.getElementById(aria.id)} />
               </div>
             )}
           </Field>

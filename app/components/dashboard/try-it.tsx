@@ -1,7 +1,8 @@
 import { getFormProps, getTextareaProps, type FieldMetadata } from "@conform-to/react";
-import { lazy, Suspense, useEffect, useRef, useState } from "react";
+import { lazy, Suspense, useEffect, useRef } from "react";
 import { Form, Link, useFetcher } from "react-router";
 import type { ReminderActionResult, ReminderChoiceTimes } from "~/components/follow-ups/reminder-form";
+import { CopyButton } from "~/components/copy-button";
 import { SubmitButton } from "~/components/submit-button";
 import { billingCopy } from "~/content/billing";
 import { buttonClasses } from "~/components/ui/button";
@@ -20,25 +21,6 @@ type Props = {
   draftId: string;
   localStandIn: boolean;
 };
-
-function CopyButton({ text }: { text: string }) {
-  const [copied, setCopied] = useState(false);
-  const [canCopy, setCanCopy] = useState(false);
-  useEffect(() => setCanCopy(typeof navigator !== "undefined" && !!navigator.clipboard), []);
-  useEffect(() => setCopied(false), [text]);
-  if (!canCopy) return null;
-  return (
-    <button
-      type="button"
-      className={buttonClasses("secondary", "sm")}
-      onClick={() => {
-        void navigator.clipboard.writeText(text).then(() => setCopied(true));
-      }}
-    >
-      {copied ? "Copied" : "Copy"}
-    </button>
-  );
-}
 
 /**
  * The reminder form and its schema are a chunk of their own: the dashboard needs them only once a
@@ -122,7 +104,7 @@ export function TryItPanel({ outcome, defaults, draftId, localStandIn, reminder 
               <h3 className="text-sm font-semibold text-brand-900">
                 Suggestion · {toneLabels[suggestion.tone]} · {messageTypeLabels[suggestion.messageType]}
               </h3>
-              <CopyButton text={suggestion.suggestion} />
+              <CopyButton text={suggestion.suggestion} shownIn={() => result.current} />
             </div>
             <div ref={result} tabIndex={-1} className="mt-3 whitespace-pre-wrap text-slate-900 select-text focus:outline-none">
               {suggestion.suggestion}

@@ -3,7 +3,7 @@ import { authenticateApiRequest } from "../api/authenticate.server";
 import { ApiError } from "../api/responses.server";
 import { getEnv } from "../env.server";
 import { sharedServiceClient } from "../supabase.server";
-import { FOLLOW_UP_LIMITS, isReasonableDueAt } from "./follow-up-schemas";
+import { FOLLOW_UP_LIMITS, FOLLOW_UP_MESSAGES, isReasonableDueAt, type FollowUpLimit } from "./follow-up-schemas";
 import { followUpsOf, type FollowUpStore } from "./follow-ups.server";
 
 /**
@@ -24,12 +24,8 @@ export function dueAtFrom(iso: string, now = new Date()): Date {
   return dueAt;
 }
 
-export function limitReached(): never {
-  throw new ApiError(
-    409,
-    "limit_reached",
-    `You can have up to ${FOLLOW_UP_LIMITS.maxOpen} open reminders (and ${FOLLOW_UP_LIMITS.maxTotal} in all). Mark some done or delete them first.`,
-  );
+export function limitReached(limit: FollowUpLimit): never {
+  throw new ApiError(409, "limit_reached", limit === "total" ? FOLLOW_UP_MESSAGES.totalLimit : FOLLOW_UP_MESSAGES.openLimit);
 }
 
 export function reminderNotFound(): never {

@@ -1,5 +1,5 @@
 import type { SupabaseClient } from "@supabase/supabase-js";
-import type { FollowUp } from "./follow-up-schemas";
+import type { FollowUp, FollowUpLimit } from "./follow-up-schemas";
 import { DatabaseUnavailableError } from "../database-unavailable.server";
 
 export type { FollowUp };
@@ -12,7 +12,7 @@ export type { FollowUp };
  * - the API for an access token, with the service role: every query names the owner explicitly.
  *
  * The per-user limits live in the database (a trigger), so both paths obey them; a refusal comes
- * back here as `"limit_reached"`.
+ * back here as `{ limitReached }`, naming the limit (the trigger's error detail).
  */
 export type FollowUpStatus = "open" | "done" | "all";
 
@@ -52,8 +52,10 @@ function failed(operation: string, error: { code?: string; message: string }): n
   throw new FollowUpStoreError(`follow_ups ${operation}`, error.code);
 }
 
-function isLimitError(error: { message: string }): boolean {
-  return error.message.includes(LIMIT_REACHED);
+/** The limit a refusal names, or null when the error is not the limit trigger's. */
+function limitOf(error: { message: string; details?: string | null }): { limitReached: FollowUpLimit } | null {
+  if (!error.message.includes(LIMIT_REACHED)) return null;
+  return { limitReached: error.details === "total" ? "total" : "open" };
 }
 
 export type FollowUpChange = {
@@ -108,7 +110,7 @@ export function followUpsOf(supabase: SupabaseClient, userId: string, via: "sess
       return data ? fromRow(data as FollowUpRow) : null;
     },
 
-    async create(input: { label: string; url: string | null; dueAt: Date; followUpNumber?: number }): Promise<FollowUp | "limit_reached"> {
+    async create(input: { label: string; url: string | null; dueAt: Date; followUpNumber?: number }): Promise<FollowUp | { limitReached: FollowUpLimit }> {
       const row = {
         ...(via === "service" ? { user_id: userId } : {}),
         label: input.label,
@@ -117,16 +119,16 @@ export function followUpsOf(supabase: SupabaseClient, userId: string, via: "sess
         follow_up_number: input.followUpNumber ?? 1,
       };
       const { data, error } = await table().insert(row).select(COLUMNS).single();
-      if (error) return isLimitError(error) ? "limit_reached" : failed("create", error);
+      if (error) return limitOf(error) ?? failed("create", error);
       return fromRow(data as FollowUpRow);
     },
 
     /** The changed reminder, null if the user has none with this id. */
-    async update(id: string, change: FollowUpChange, now = new Date()): Promise<FollowUp | null | "limit_reached"> {
+    async update(id: string, change: FollowUpChange, now = new Date()): Promise<FollowUp | null | { limitReached: FollowUpLimit }> {
       const row = changeToRow(change, now);
       if (Object.keys(row).length === 0) return this.get(id);
       const { data, error } = await table().update(row).eq("user_id", userId).eq("id", id).select(COLUMNS).maybeSingle();
-      if (error) return isLimitError(error) ? "limit_reached" : failed("update", error);
+      if (error) return limitOf(error) ?? failed("update", error);
       return data ? fromRow(data as FollowUpRow) : null;
     },
 

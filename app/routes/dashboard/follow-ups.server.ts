@@ -9,6 +9,7 @@ import {
   createReminderFormSchema,
   FOLLOW_UP_LIMITS,
   FOLLOW_UP_MESSAGES,
+  type FollowUpLimit,
   isReasonableDueAt,
   parseLocalDateTime,
   reminderIdSchema,
@@ -61,11 +62,8 @@ export async function loadFollowUpsPage(request: Request, context: Readonly<Rout
   };
 }
 
-const limitToast = {
-  variant: "destructive",
-  title: "Error",
-  description: `You can have up to ${FOLLOW_UP_LIMITS.maxOpen} open reminders. Mark some done or delete them first.`,
-} as const;
+const limitToast = (limit: FollowUpLimit) =>
+  ({ variant: "destructive", title: "Error", description: limit === "total" ? FOLLOW_UP_MESSAGES.totalLimit : FOLLOW_UP_MESSAGES.openLimit }) as const;
 const notFoundToast = { variant: "destructive", title: "Error", description: "That reminder could not be found." } as const;
 
 /**
@@ -98,9 +96,10 @@ export async function createReminderAction(
     return { outcome: { result: validated.submission.reply({ fieldErrors: { at: [FOLLOW_UP_MESSAGES.atRange] } }) }, invalid: true };
   }
   const created = await storeFor(context).create({ label, url: url ?? null, dueAt });
-  if (created === "limit_reached") {
-    flashToast(context, limitToast);
-    return { outcome: { result: validated.submission.reply({ formErrors: [limitToast.description] }) }, invalid: false };
+  if ("limitReached" in created) {
+    const toast = limitToast(created.limitReached);
+    flashToast(context, toast);
+    return { outcome: { result: validated.submission.reply({ formErrors: [toast.description] }) }, invalid: false };
   }
   flashToast(context, { variant: "success", title: "Reminder set", description: `We'll remind you ${reminderTimePhrase(dueAt, timeZone, now)}.` });
   return { outcome: { result: validated.submission.reply({ resetForm: true }), created: true }, invalid: false };
@@ -162,7 +161,7 @@ export async function changeReminderAction(
   }
 
   const updated = await store.update(id, change, now);
-  if (updated === "limit_reached") flashToast(context, limitToast);
+  if (updated && "limitReached" in updated) flashToast(context, limitToast(updated.limitReached));
   else if (!updated) flashToast(context, notFoundToast);
   else flashToast(context, { variant: "success", ...toast(updated) });
   return {};

@@ -224,3 +224,25 @@ describe("the reminder form's quick choices", () => {
     expect(Math.abs(dueAt.getTime() - tomorrowMorning(now, zone).getTime())).toBeLessThan(60_000);
   });
 });
+
+describe("the reminder limits on the Follow-ups page", () => {
+  it("say which limit refused a new reminder: open ones (mark some done), or all of them (delete some)", async () => {
+    const client = await signUpThroughApp(app, "limits@example.com");
+    const id = await userId("limits@example.com");
+    const create = () => client.post("/dashboard/follow-ups", { intent: "create", label: "One more", when: "tomorrow", at: "", shownAt: new Date().toISOString() });
+    await app.backend.sql(
+      "insert into public.follow_ups (user_id, label, due_at) select $1, 'Lead ' || n, now() + n * interval '1 hour' from generate_series(1, 200) n",
+      [id],
+    );
+    expect(toastsIn(await (await create()).text())).toEqual(["Error / You can have up to 200 open reminders. Mark some done or delete them first."]);
+
+    await app.backend.sql("update public.follow_ups set completed_at = now() where user_id = $1", [id]);
+    await app.backend.sql(
+      "insert into public.follow_ups (user_id, label, due_at, completed_at) select $1, 'Old ' || n, now() - interval '1 day', now() - interval '1 day' from generate_series(1, 800) n",
+      [id],
+    );
+    expect(toastsIn(await (await create()).text())).toEqual([
+      "Error / You can keep up to 1,000 reminders, done ones included (they go 90 days after they were done). Delete some first.",
+    ]);
+  });
+});

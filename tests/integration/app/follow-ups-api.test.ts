@@ -191,7 +191,21 @@ describe("/api/v1/follow-ups", () => {
     expect(again.status).toBe(201);
     const reopen = await call(`/api/v1/follow-ups/${last.body.followUp.id}`, "PATCH", { done: false });
     expect(reopen.status).toBe(409);
-    expect(reopen.body.error.code).toBe("limit_reached");
+    expect(reopen.body.error).toEqual({ code: "limit_reached", message: "You can have up to 200 open reminders. Mark some done or delete them first." });
+  });
+
+  it("refuses a new reminder past 1,000 in all, done ones included, saying that deleting is the way", async () => {
+    const { call } = await connectedUser("archivist@example.com");
+    await app.backend.sql(
+      "insert into public.follow_ups (user_id, label, due_at, completed_at) select u.id, 'Old ' || n, now() - interval '1 day', now() - interval '1 day' from auth.users u, generate_series(1, 1000) n where u.email = $1",
+      ["archivist@example.com"],
+    );
+    const over = await call("/api/v1/follow-ups", "POST", { label: "One more", dueAt: inHours(1) });
+    expect(over.status).toBe(409);
+    expect(over.body.error).toEqual({
+      code: "limit_reached",
+      message: "You can keep up to 1,000 reminders, done ones included (they go 90 days after they were done). Delete some first.",
+    });
   });
 });
 

@@ -41,7 +41,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
       done: change.done,
       followUpNumber: change.followUpNumber,
     });
-    if (updated === "limit_reached") limitReached();
+    if (updated && "limitReached" in updated) limitReached(updated.limitReached);
     return updated ? apiJson({ followUp: updated }) : reminderNotFound();
   });
 }

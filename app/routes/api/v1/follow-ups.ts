@@ -34,7 +34,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       dueAt: dueAtFrom(input.dueAt),
       followUpNumber: input.followUpNumber,
     });
-    if (created === "limit_reached") limitReached();
+    if ("limitReached" in created) limitReached(created.limitReached);
     return apiJson({ followUp: created }, { status: 201 });
   });
 }

@@ -3,11 +3,12 @@
  * the Gmail subject, the LinkedIn conversation's name, else the page's title. Never the text of
  * the message itself.
  */
+import { FOLLOW_UP_LIMITS } from "../../app/lib/follow-ups/limits";
 
 /** The API's limit for a label (one plain line). */
-export const MAX_LABEL_LENGTH = 120;
+export const MAX_LABEL_LENGTH = FOLLOW_UP_LIMITS.labelMax;
 /** The API's limit for a reminder's link. */
-export const MAX_URL_LENGTH = 2048;
+const MAX_URL_LENGTH = FOLLOW_UP_LIMITS.urlMax;
 
 /** One plain line: no control characters, runs of white space as one space, at most 120 characters. */
 export function cleanLabel(text: string): string {

@@ -3,10 +3,12 @@
  * (app/lib/follow-ups/schedule.ts, shared with the server and the dashboard): business mornings
  * at 9:00 in the user's time zone, weekends skipped.
  */
+import type { ReminderChoice as ReminderChoiceName } from "../../app/lib/follow-ups/follow-up-schemas";
+import { FOLLOW_UP_LIMITS } from "../../app/lib/follow-ups/limits";
 import { instantAt, isValidTimeZone, reminderChoiceTimes, wallTime } from "../../app/lib/follow-ups/schedule";
 
-/** The same choices, with the same names, as the dashboard's form (app/lib/follow-ups/follow-up-schemas.ts). */
-export type ChoiceId = "suggested" | "tomorrow" | "three-business-days" | "week" | "custom";
+/** The same choices, with the same names, as the dashboard's form. */
+export type ChoiceId = ReminderChoiceName;
 
 export interface ReminderChoice {
   id: Exclude<ChoiceId, "custom">;
@@ -14,8 +16,8 @@ export interface ReminderChoice {
   at: Date;
 }
 
-/** How far ahead a reminder may be set (the API refuses more than 366 days). */
-export const MAX_DAYS_AHEAD = 365;
+/** How far ahead a reminder may be set: a day inside the API's limit, so a slow save is never refused. */
+export const MAX_DAYS_AHEAD = FOLLOW_UP_LIMITS.maxDaysAhead - 1;
 const DAY_MS = 86_400_000;
 
 /** The browser's own zone: the account's is used when it has one. */

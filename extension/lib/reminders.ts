@@ -4,6 +4,7 @@
  * the same reminder never rings twice for the same time. Pure: the service worker feeds it what
  * the API and the browser say and carries out what it answers.
  */
+import { FOLLOW_UP_LIMITS } from "../../app/lib/follow-ups/limits";
 import type { FollowUp } from "./api";
 import { formatDue } from "./follow-up-time";
 
@@ -17,7 +18,7 @@ export const MAX_NOTIFICATIONS_PER_SYNC = 3;
 export const SYNC_ALARM = "follow-ups:sync";
 export const SYNC_PERIOD_MINUTES = 15;
 /** How many open reminders one sync reads: the API's largest page, every open reminder a user can have (200), so overdue ones never hide later ones. */
-export const SYNC_LIMIT = 200;
+export const SYNC_LIMIT = FOLLOW_UP_LIMITS.maxOpen;
 /** How many "notified" records are kept (oldest dropped): far more than a user has open (200 at most). */
 export const NOTIFIED_CAP = 1000;
 /** An alarm may ring a moment before the server's clock says the time has come. */

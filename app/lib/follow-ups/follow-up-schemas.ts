@@ -1,6 +1,7 @@
 import "../zod-config";
 import { z } from "zod";
 import { isPlainLine } from "../plain-text";
+import { FOLLOW_UP_LIMITS } from "./limits";
 import { isValidTimeZone } from "./schedule";
 
 /**
@@ -8,18 +9,7 @@ import { isValidTimeZone } from "./schedule";
  * the `/api/v1/follow-ups` bodies. A reminder holds a label, an optional page to reopen and a
  * time, never any of the message it is about.
  */
-export const FOLLOW_UP_LIMITS = {
-  labelMax: 120,
-  urlMax: 2048,
-  /** Open reminders per user (the database refuses the 201st). */
-  maxOpen: 200,
-  /** Reminders per user in all; done ones are removed 90 days after completion. */
-  maxTotal: 1000,
-  /** The highest follow-up number a sequence can reach. */
-  maxNumber: 20,
-  /** How far ahead a reminder can be set. */
-  maxDaysAhead: 366,
-} as const;
+export { FOLLOW_UP_LIMITS };
 
 export const FOLLOW_UP_MESSAGES = {
   label: "Give the reminder a label, such as 'Maria Alvarez — demo recap'.",

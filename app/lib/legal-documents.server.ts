@@ -10,10 +10,21 @@ const sources = import.meta.glob<string>("/app/content/legal/*.md", {
 
 export type { LegalDocument } from "./legal-date";
 
-export function getLegalDocument(name: "terms" | "privacy"): LegalDocument {
+type LegalName = "terms" | "privacy";
+
+function sourceOf(name: LegalName): string {
   const source = sources[`/app/content/legal/${name}.md`];
   if (!source) throw new Error(`Missing legal document: ${name}`);
-  const { data, body } = parseFrontMatter(source);
+  return source;
+}
+
+/** When a document last changed, from its front matter (the date its page shows): for the sitemap. */
+export function legalLastUpdated(name: LegalName): string | undefined {
+  return parseFrontMatter(sourceOf(name)).data.lastUpdated || undefined;
+}
+
+export function getLegalDocument(name: LegalName): LegalDocument {
+  const { data, body } = parseFrontMatter(sourceOf(name));
   return {
     title: data.title ?? "",
     description: data.description ?? "",

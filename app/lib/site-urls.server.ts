@@ -1,4 +1,5 @@
 import { href } from "react-router";
+import { legalLastUpdated } from "./legal-documents.server";
 import { listPosts } from "./posts.server";
 
 /** Every public page, for the sitemap. */
@@ -9,8 +10,8 @@ export function publicPages(): Array<{ path: string; lastModified?: string }> {
     { path: href("/about") },
     { path: href("/blog"), lastModified: posts[0]?.date },
     ...posts.map((post) => ({ path: href("/blog/:slug", { slug: post.slug }), lastModified: post.updated ?? post.date })),
-    { path: href("/terms"), lastModified: "2025-10-17" },
-    { path: href("/privacy"), lastModified: "2025-10-17" },
+    { path: href("/terms"), lastModified: legalLastUpdated("terms") },
+    { path: href("/privacy"), lastModified: legalLastUpdated("privacy") },
     { path: href("/extension/download") },
   ];
 }

@@ -4,7 +4,7 @@ import { z } from "zod";
 
 /**
  * Every variable the server reads, validated once. Node reads them from `process.env`; the
- * Cloudflare Worker hands its bindings to `envContext` (workers/app.ts). Both go through here.
+ * Cloudflare Worker hands its bindings to `envContext` (workers/handler.ts). Both go through here.
  */
 const envSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("production"),

@@ -11,7 +11,7 @@ const REQUEST_TIMEOUT_MS = 2_000;
 let cached: { value: number; fetchedAt: number } | undefined;
 let inFlight: Promise<number | null> | undefined;
 
-async function fetchTotalUsers(env: AppEnv): Promise<number | null> {
+async function fetchTotalUsers(env: AppEnv): Promise<number> {
   const { data, error } = await createAnonClient(env)
     .rpc("get_platform_stats")
     .abortSignal(AbortSignal.timeout(REQUEST_TIMEOUT_MS));
@@ -30,7 +30,7 @@ export async function getPlatformStats(env: AppEnv, now = Date.now()): Promise<P
   if (cached && now - cached.fetchedAt < STATS_FRESH_MS) return { totalUsers: cached.value };
   inFlight ??= fetchTotalUsers(env)
     .then((value) => {
-      if (value !== null) cached = { value, fetchedAt: Date.now() };
+      cached = { value, fetchedAt: Date.now() };
       return value;
     })
     .catch((error: unknown) => {
@@ -49,9 +49,4 @@ export async function getPlatformStats(env: AppEnv, now = Date.now()): Promise<P
  */
 export function platformStatsFreshUntil(now = Date.now()): number {
   return cached && now - cached.fetchedAt < STATS_FRESH_MS ? cached.fetchedAt + STATS_FRESH_MS : 0;
-}
-
-/** Forget the cached figure (tests). */
-export function clearPlatformStatsCache(): void {
-  cached = undefined;
 }

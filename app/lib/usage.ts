@@ -10,11 +10,6 @@ export type UsageSummary = {
   state: "plain" | "approaching" | "reached" | "unlimited";
 };
 
-/** The usage month: the first 7 characters of the ISO date (UTC). */
-export function usageMonth(now: Date = new Date()): string {
-  return now.toISOString().slice(0, 7);
-}
-
 export function summarizeUsage(tier: Tier, messageCount: number): UsageSummary {
   const limit = FREE_MONTHLY_MESSAGE_LIMIT;
   if (tier === "pro") return { tier, count: Math.max(0, messageCount), limit, state: "unlimited" };

@@ -26,15 +26,6 @@ export function buttonClasses(variant: Variant = "primary", size: Size = "md", e
   return cx(base, variants[variant], sizes[size], extra);
 }
 
-type ButtonProps = React.ButtonHTMLAttributes<HTMLButtonElement> & {
-  variant?: Variant;
-  size?: Size;
-};
-
-export function Button({ variant, size, className, type = "button", ...props }: ButtonProps) {
-  return <button type={type} className={buttonClasses(variant, size, className)} {...props} />;
-}
-
 type ButtonLinkProps = LinkProps & { variant?: Variant; size?: Size };
 
 export function ButtonLink({ variant, size, className, ...props }: ButtonLinkProps) {

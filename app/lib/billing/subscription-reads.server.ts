@@ -2,7 +2,7 @@ import type { SupabaseClient } from "@supabase/supabase-js";
 
 /** What the dashboard shows of the user's subscription, read as the user through row-level security (docs/decisions/014). */
 
-export type SubscriptionStatus = "active" | "trialing" | "past_due" | "unpaid" | "other";
+export type SubscriptionStatus = "active" | "trialing" | "past_due" | "unpaid";
 
 export type SubscriptionSummary = {
   status: SubscriptionStatus;
@@ -40,7 +40,8 @@ export async function loadSubscriptionSummary(supabase: SupabaseClient, userId: 
   if (!row) return null;
   const endsAt = row.cancel_at ?? (row.cancel_at_period_end ? row.current_period_end : null);
   return {
-    status: SHOWN_STATUSES.includes(row.status as SubscriptionStatus) ? (row.status as SubscriptionStatus) : "other",
+    // One of SHOWN_STATUSES: the query asked for no other.
+    status: row.status as SubscriptionStatus,
     currentPeriodEnd: row.current_period_end,
     endsAt,
   };

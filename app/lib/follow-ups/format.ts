@@ -60,8 +60,8 @@ export function timeZonePlace(timeZone: string): string {
 /**
  * How a zone reads in a sentence: its everyday name and its city — "America/Los_Angeles" →
  * "Pacific Time (Los Angeles)", "Europe/Berlin" → "Central European Time (Berlin)". A zone
- * without such a name (offsets like Etc/GMT+5, a runtime without the names) reads as its place
- * and region, "Berlin (Europe)"; UTC as "UTC".
+ * without such a name (a runtime without the names) reads as its place and region, "Berlin
+ * (Europe)"; an offset zone as its place alone ("Etc/GMT+5" → "GMT+5"); UTC as "UTC".
  */
 export function timeZoneName(timeZone: string): string {
   const [region] = timeZone.split("/");

@@ -49,7 +49,7 @@ export async function action({ request, context }: Route.ActionArgs) {
         password,
         options: {
           emailRedirectTo: new URL(href("/dashboard"), env.APP_URL).toString(),
-          data: fullName ? { full_name: fullName } : {},
+          data: { full_name: fullName },
         },
       });
       if (error) {
@@ -97,7 +97,8 @@ export default function AuthPage({ loaderData, actionData }: Route.ComponentProp
   const lastResult = actionData?.mode === mode ? actionData.result : undefined;
   const { form, fields, onSubmit } = useValidatedForm({
     id: `auth-${mode}`,
-    // One form, two schemas: the sign-in schema's fields are a subset of the sign-up one's.
+    // One form, two schemas sharing email and password (sign-up adds the full name, sign-in a
+    // redirectTo, a plain hidden input rather than a field): typed as the sign-up one.
     schema: (signup ? signUpSchema : signInSchema) as typeof signUpSchema,
     lastResult,
     secretFields: ["password"],

@@ -72,5 +72,3 @@ export function createAuthService(options: AuthServiceOptions) {
     },
   };
 }
-
-export type AuthService = ReturnType<typeof createAuthService>;

@@ -446,5 +446,3 @@ export function createRestService(options: RestServiceOptions) {
     },
   };
 }
-
-export type RestService = ReturnType<typeof createRestService>;

@@ -6,7 +6,7 @@ import { callerFollowUps, dueAtFrom, limitReached } from "~/lib/follow-ups/follo
 import type { Route } from "./+types/follow-ups";
 
 /**
- * GET /api/v1/follow-ups?status=open|done|all&limit=1..100 — the caller's reminders (open ones
+ * GET /api/v1/follow-ups?status=open|done|all&limit=1..200 — the caller's reminders (open ones
  * soonest first, done ones latest first) and how many are due now.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {

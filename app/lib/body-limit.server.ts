@@ -1,9 +1,12 @@
 import { href, type MiddlewareFunction } from "react-router";
+import { API_BODY_LIMIT_BYTES } from "./api/request-body.server";
 import { isApiPath } from "./api/responses.server";
+import { PRIVATE_NO_STORE } from "./cache-policy.server";
 
 /**
  * Request bodies have a size limit, checked before anything reads them (finding 3 of the
- * security review): 64 KB for every form and API call, 1 MB for the Stripe webhook. A body that
+ * security review): 64 KB for every form and API call (the API's own API_BODY_LIMIT_BYTES), 1 MB
+ * for the Stripe webhook. A body that
  * declares a larger Content-Length is refused with 413 at once; one that declares none (chunked)
  * is refused with 411 on form routes — browsers always send a length for a form — while the API
  * (`/api/v1/*`) counts its bytes as they arrive and refuses them past the limit
@@ -26,7 +29,7 @@ function refuse(status: keyof typeof REFUSALS, pathname: string): Response {
   if (isApiPath(pathname)) {
     return Response.json(
       { error: { code: status === 413 ? "payload_too_large" : "invalid_request", message } },
-      { status, headers: { "Cache-Control": "private, no-store" } },
+      { status, headers: { "Cache-Control": PRIVATE_NO_STORE } },
     );
   }
   return new Response(message, { status, headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" } });
@@ -35,7 +38,8 @@ function refuse(status: keyof typeof REFUSALS, pathname: string): Response {
 export const bodyLimitMiddleware: MiddlewareFunction<Response> = async ({ request }, next) => {
   if (!METHODS_WITH_BODIES.has(request.method) || !request.body) return next();
   const { pathname } = new URL(request.url);
-  const limit = pathname === href("/api/webhooks/stripe") ? WEBHOOK_BODY_LIMIT_BYTES : FORM_BODY_LIMIT_BYTES;
+  const limit =
+    pathname === href("/api/webhooks/stripe") ? WEBHOOK_BODY_LIMIT_BYTES : isApiPath(pathname) ? API_BODY_LIMIT_BYTES : FORM_BODY_LIMIT_BYTES;
   const declared = request.headers.get("Content-Length");
   if (declared === null) return isApiPath(pathname) ? next() : refuse(411, pathname);
   const length = Number(declared);

@@ -1,4 +1,5 @@
 import type { MiddlewareFunction } from "react-router";
+import { TOAST_COOKIE } from "./toast.server";
 
 /**
  * Who may store a response (finding 11 of the security review). Anything that depends on who is
@@ -16,9 +17,10 @@ function isPrivatePath(pathname: string): boolean {
 }
 
 /** Supabase's session cookies (`sb-…`) and our notice cookie. */
+const PERSONAL_COOKIE = new RegExp(`(?:^|;\\s*)(?:sb-[^=]*|${TOAST_COOKIE})=`);
+
 export function carriesPersonalCookie(request: Request): boolean {
-  const cookies = request.headers.get("Cookie") ?? "";
-  return /(?:^|;\s*)(?:sb-[^=]*|tw_toast)=/.test(cookies);
+  return PERSONAL_COOKIE.test(request.headers.get("Cookie") ?? "");
 }
 
 export const cachePolicyMiddleware: MiddlewareFunction<Response> = async ({ request }, next) => {

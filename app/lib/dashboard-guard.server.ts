@@ -1,5 +1,6 @@
 import { createContext, type MiddlewareFunction, type RouterContextProvider } from "react-router";
 import { requireUser, type SessionUser } from "./session.server";
+import { PRIVATE_NO_STORE } from "./cache-policy.server";
 
 const dashboardUserContext = createContext<SessionUser | null>(null);
 
@@ -17,7 +18,7 @@ export const requireUserMiddleware: MiddlewareFunction<Response> = async ({ requ
   context.set(dashboardUserContext, await requireUser(request, context, { confirmWithAuth }));
   const response = await next();
   try {
-    response.headers.set("Cache-Control", "private, no-store");
+    response.headers.set("Cache-Control", PRIVATE_NO_STORE);
   } catch {
     // immutable headers
   }

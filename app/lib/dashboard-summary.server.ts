@@ -1,7 +1,7 @@
 import { createContext, type MiddlewareFunction, type RouterContextProvider } from "react-router";
 import { AccountSummaryUnreachable, type DashboardSummary, loadDashboardSummary } from "./account.server";
 import { dashboardUser } from "./dashboard-guard.server";
-import { endSession, getSupabase, serviceUnavailable } from "./session.server";
+import { endSession, getSupabase, pageServiceUnavailable } from "./session.server";
 
 const summaryContext = createContext<Promise<DashboardSummary> | null>(null);
 const activityWantedContext = createContext(false);
@@ -34,7 +34,7 @@ export function dashboardSummary(request: Request, context: Readonly<RouterConte
           withActivity: context.get(activityWantedContext),
         });
       } catch (error) {
-        if (error instanceof AccountSummaryUnreachable) throw serviceUnavailable();
+        if (error instanceof AccountSummaryUnreachable) throw pageServiceUnavailable();
         throw error;
       }
       // The token outlived its account (deleted meanwhile): the session is over.

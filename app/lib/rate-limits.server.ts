@@ -64,11 +64,11 @@ export async function hitFormRateLimit(
 }
 
 /**
- * Whether this is the first time `key` is used in `windowSeconds` (a form's one-time id: a reload
- * that posts the form again is its second use). Counted like the limits above, and, like them,
- * the first use when the counter cannot be reached.
+ * Uses `key` up, answering whether this was its first use in `windowSeconds` (a form's one-time
+ * id: a reload that posts the form again is its second use). Counted like the limits above, and,
+ * like them, the first use when the counter cannot be reached.
  */
-export async function isFirstUse(context: Readonly<RouterContextProvider>, key: string, windowSeconds: number): Promise<boolean> {
+export async function claimFirstUse(context: Readonly<RouterContextProvider>, key: string, windowSeconds: number): Promise<boolean> {
   const env = getEnv(context);
   const keys = [`once:${await fingerprint(key, env.COOKIE_SECRET)}`];
   return (await hitCounters(env, { keys, limits: [1], windows: [windowSeconds] }, "one-time form id")).allowed;

@@ -198,7 +198,7 @@ export function sessionUnverifiable(context: Readonly<RouterContextProvider>): b
 }
 
 /** Supabase could not be reached (down, or past its deadline): "try again in a moment". */
-export function serviceUnavailable() {
+export function pageServiceUnavailable() {
   return data("Service unavailable", { status: 503, headers: { "Retry-After": "30" } });
 }
 
@@ -235,7 +235,7 @@ export async function requireUser(
   const user = await (options.confirmWithAuth ? getUserFromAuth(context) : getUser(context));
   // Supabase is unreachable: say so (503, "Something went wrong … try again in a moment") rather
   // than send a signed-in person to the sign-in form, which could not work either.
-  if (!user && sessionUnverifiable(context)) throw serviceUnavailable();
+  if (!user && sessionUnverifiable(context)) throw pageServiceUnavailable();
   if (!user) throw redirectToSignIn(request);
   return user;
 }

@@ -10,7 +10,7 @@ import { toToast, type Toast, type ToastInput } from "./toast";
  * COOKIE_SECRET (React Router's createCookie: HMAC-SHA256 with Web Crypto, on Node and the Worker
  * alike). Signed, not secret: the browser must only hand back what we wrote.
  */
-const TOAST_COOKIE = "tw_toast";
+export const TOAST_COOKIE = "tw_toast";
 const TOAST_COOKIE_SENT = new RegExp(`(?:^|;)\\s*${TOAST_COOKIE}=`);
 const MAX_TOASTS = 3;
 const TOAST_LIFETIME_SECONDS = 60;

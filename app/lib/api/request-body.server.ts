@@ -4,11 +4,12 @@ import { ApiError } from "./responses.server";
 export const API_BODY_LIMIT_BYTES = 64 * 1024;
 
 /**
- * Reads a request body as text, refusing it with 413 as soon as it is known to be over `limit`
- * bytes: from Content-Length before reading anything, and by counting bytes as they arrive for a
- * chunked body, so an oversized body is never held in memory whole.
+ * Reads a request body as text, refusing it with 413 as soon as it is known to be over
+ * API_BODY_LIMIT_BYTES: from Content-Length before reading anything, and by counting bytes as they
+ * arrive for a chunked body, so an oversized body is never held in memory whole.
  */
-export async function readBodyText(request: Request, limit = API_BODY_LIMIT_BYTES): Promise<string> {
+export async function readBodyText(request: Request): Promise<string> {
+  const limit = API_BODY_LIMIT_BYTES;
   const tooLarge = () => new ApiError(413, "payload_too_large", `The request body is over ${Math.floor(limit / 1024)} KB.`);
   const declared = Number(request.headers.get("Content-Length") ?? "");
   if (Number.isFinite(declared) && declared > limit) {
@@ -39,8 +40,8 @@ export async function readBodyText(request: Request, limit = API_BODY_LIMIT_BYTE
 }
 
 /** A JSON object body, or 400 `invalid_request` (malformed JSON, or not an object) / 413. */
-export async function readJsonObject(request: Request, limit = API_BODY_LIMIT_BYTES): Promise<Record<string, unknown>> {
-  const text = await readBodyText(request, limit);
+export async function readJsonObject(request: Request): Promise<Record<string, unknown>> {
+  const text = await readBodyText(request);
   let value: unknown;
   try {
     value = JSON.parse(text);

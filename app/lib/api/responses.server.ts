@@ -3,6 +3,7 @@
  * `{ "error": { "code", "message", "field"? } }`, and nothing an API answer says ever cached.
  */
 import { DatabaseUnavailableError } from "../database-unavailable.server";
+import { PRIVATE_NO_STORE } from "../cache-policy.server";
 
 export type ApiErrorCode =
   | "invalid_request"
@@ -24,7 +25,7 @@ export function isApiPath(pathname: string): boolean {
   return pathname === "/api/v1" || pathname.startsWith("/api/v1/");
 }
 
-const API_HEADERS = { "Cache-Control": "private, no-store", "Content-Type": "application/json; charset=utf-8" };
+const API_HEADERS = { "Cache-Control": PRIVATE_NO_STORE, "Content-Type": "application/json; charset=utf-8" };
 
 function withApiHeaders(init: ResponseInit = {}): ResponseInit {
   const headers = new Headers(init.headers);

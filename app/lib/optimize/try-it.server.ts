@@ -37,7 +37,7 @@ export async function submitTryIt(request: Request, context: Readonly<RouterCont
     if (!(error instanceof ApiError)) throw error;
     const title = error.code === "quota_exceeded" ? "Monthly limit reached" : error.code === "rate_limited" ? "Slow down" : "Error";
     flashToast(context, { variant: "destructive", title, description: error.message });
-    const upgradeUrl = error.code === "quota_exceeded" ? new URL(href("/dashboard/subscription"), getEnv(context).APP_URL).pathname : undefined;
+    const upgradeUrl = error.code === "quota_exceeded" ? href("/dashboard/subscription") : undefined;
     return { result, draftId, problem: { code: error.code, message: error.message, upgradeUrl } };
   }
 }

@@ -5,7 +5,7 @@ import { createTokenSchema, revokeTokenSchema, TOKEN_MESSAGES } from "~/lib/acce
 import { dashboardUser } from "~/lib/dashboard-guard.server";
 import { getEnv } from "~/lib/env.server";
 import { invalidSubmission, validateForm, type FormAnswer } from "~/lib/form-validation.server";
-import { isFirstUse } from "~/lib/rate-limits.server";
+import { claimFirstUse } from "~/lib/rate-limits.server";
 import { flashToast } from "~/lib/toast.server";
 
 /** The Account page's API token forms (the route's action dispatches on `intent`). */
@@ -20,7 +20,7 @@ export async function createTokenAction(context: Readonly<RouterContextProvider>
   if (!validated.ok) return invalidSubmission({ tokenResult: validated.result });
   const userId = dashboardUser(context).id;
   const { once } = validated.value;
-  if (once && !(await isFirstUse(context, `create-token:${userId}:${once}`, 24 * 60 * 60))) {
+  if (once && !(await claimFirstUse(context, `create-token:${userId}:${once}`, 24 * 60 * 60))) {
     // The page was reloaded after the token was made: the browser posted the same form again.
     flashToast(context, { variant: "default", title: "Token already created", description: TOKEN_MESSAGES.alreadyCreated });
     return { tokenResult: validated.submission.reply({ resetForm: true }) };

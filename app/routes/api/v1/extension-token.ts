@@ -6,6 +6,7 @@ import { parseApiInput } from "~/lib/api/validation.server";
 import { ApiError, apiJson, handleApi, methodNotAllowed } from "~/lib/api/responses.server";
 import { getEnv } from "~/lib/env.server";
 import type { Route } from "./+types/extension-token";
+import { PRIVATE_NO_STORE } from "~/lib/cache-policy.server";
 
 /**
  * POST /api/v1/extension/token — the extension exchanges its one-time code and PKCE verifier for
@@ -17,7 +18,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       const caller = await authenticateApiRequest(request, context);
       if (caller.via !== "token" || !caller.tokenId) throw new ApiError(401, "unauthorized", "Send the token to revoke as 'Authorization: Bearer tw_…'.");
       await revokeAccessToken(getEnv(context), caller.userId, caller.tokenId);
-      return new Response(null, { status: 204, headers: { "Cache-Control": "private, no-store" } });
+      return new Response(null, { status: 204, headers: { "Cache-Control": PRIVATE_NO_STORE } });
     }
     if (request.method !== "POST") return methodNotAllowed("POST, DELETE");
     const input = parseApiInput(extensionTokenRequestSchema, await readJsonObject(request));

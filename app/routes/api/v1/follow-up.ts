@@ -4,6 +4,7 @@ import { parseApiInput } from "~/lib/api/validation.server";
 import { reminderIdSchema, updateFollowUpRequestSchema } from "~/lib/follow-ups/follow-up-schemas";
 import { callerFollowUps, dueAtFrom, limitReached, reminderNotFound } from "~/lib/follow-ups/follow-ups-api.server";
 import type { Route } from "./+types/follow-up";
+import { PRIVATE_NO_STORE } from "~/lib/cache-policy.server";
 
 /** The reminder's id from the path; anything that is not one of ours is simply not found. */
 function reminderId(params: Route.LoaderArgs["params"]): string {
@@ -31,7 +32,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     const id = reminderId(params);
     if (request.method === "DELETE") {
       if (!(await store.remove(id))) reminderNotFound();
-      return new Response(null, { status: 204, headers: { "Cache-Control": "private, no-store" } });
+      return new Response(null, { status: 204, headers: { "Cache-Control": PRIVATE_NO_STORE } });
     }
     const change = parseApiInput(updateFollowUpRequestSchema, await readJsonObject(request));
     const updated = await store.update(id, {

@@ -22,7 +22,7 @@ interface FieldSession {
   tone: Tone | undefined;
   scheduler: PauseScheduler;
   view: OverlayView;
-  /** The text the current suggestion was written for (to retry it). */
+  /** The text last sent for a suggestion: Replace compares the field with it, to tell whether the user typed on since. */
   lastRequestedText: string;
 }
 

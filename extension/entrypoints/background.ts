@@ -426,8 +426,8 @@ export default defineBackground(() => {
       await account();
       void sync();
     } catch (error) {
-      // The server's own words when the account is at its token limit (they say where to go).
-      const message = error instanceof ApiError && error.code === "limit_reached" ? error.message : connectFailureMessage("exchange_failed");
+      // The account reached its token limit after approving: the same words as when the landing page found it.
+      const message = connectFailureMessage(error instanceof ApiError && error.code === "limit_reached" ? "token_limit" : "exchange_failed");
       await browser.storage.local.set({ [KEYS.lastConnectError]: message });
     }
   }

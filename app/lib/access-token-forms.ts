@@ -1,19 +1,19 @@
 import "./zod-config";
 import { z } from "zod";
+import { EXTENSION_TOKEN_LIMIT_MESSAGE, MAX_ACTIVE_TOKENS } from "./access-token-limit";
 import { isPlainLine } from "./plain-text";
 
 // The Account page's token forms and the extension hand-over's parameters, shared by browser and server.
 
-/** Active (not revoked, not idle-expired) tokens a user may have at once; the database enforces it too. */
-export const MAX_ACTIVE_TOKENS = 20;
+export { MAX_ACTIVE_TOKENS };
 
 export const TOKEN_MESSAGES = {
   name: "Give the token a name, such as 'Work laptop' or 'CRM script'.",
   nameTooLong: "Token names can be at most 100 characters.",
   namePlain: "Token names can use letters, numbers, spaces and punctuation.",
   limit: `You already have ${MAX_ACTIVE_TOKENS} tokens. Revoke one you no longer use first.`,
-  /** The hand-over's page and the extension's popup: where to go, and what to do after. */
-  extensionLimit: `You already have ${MAX_ACTIVE_TOKENS} access tokens. Revoke one you no longer use on your Account page, then connect again.`,
+  /** The hand-over's page, the token exchange's 409 and the extension's popup (access-token-limit.ts). */
+  extensionLimit: EXTENSION_TOKEN_LIMIT_MESSAGE,
   /** The same form posted again (a reload after Create token). */
   alreadyCreated: "That form was already sent: the token is in your list below. Its secret was shown only once.",
 } as const;

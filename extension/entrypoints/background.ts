@@ -17,6 +17,7 @@ import { browserTimeZone, effectiveTimeZone } from "../lib/follow-up-time";
 import {
   type AccountResult,
   type CreateFollowUpResult,
+  type Done,
   type ExtensionStatus,
   type FollowUpFailure,
   type FollowUpsResult,
@@ -46,6 +47,7 @@ import { senderHosts, senderMay } from "../lib/message-senders";
 import { allSitesEnabled, KEYS, type StoredState, withSite } from "../lib/settings";
 
 const PENDING_KEY = "pendingConnect";
+const DONE: Done = { ok: true };
 
 export default defineBackground(() => {
   const api = createApiClient({ appUrl: APP_URL });
@@ -424,8 +426,8 @@ export default defineBackground(() => {
       await account();
       void sync();
     } catch (error) {
-      // The server's own words when the account is at its token limit (they say where to go).
-      const message = error instanceof ApiError && error.code === "limit_reached" ? error.message : connectFailureMessage("exchange_failed");
+      // The account reached its token limit after approving: the same words as when the landing page found it.
+      const message = connectFailureMessage(error instanceof ApiError && error.code === "limit_reached" ? "token_limit" : "exchange_failed");
       await browser.storage.local.set({ [KEYS.lastConnectError]: message });
     }
   }
@@ -460,12 +462,12 @@ export default defineBackground(() => {
         return suggest(message, senderHosts(sender));
       case "abort":
         inFlight.get(message.requestId)?.abort();
-        return null;
+        return DONE;
       case "status":
         return status(message.host !== undefined ? [message.host] : senderHosts(sender).all);
       case "connect":
         await startConnect();
-        return null;
+        return DONE;
       case "disconnect":
         return disconnect();
       case "account":
@@ -474,15 +476,15 @@ export default defineBackground(() => {
         return account(message.settings);
       case "setPaused":
         await browser.storage.local.set({ [KEYS.paused]: message.paused });
-        return null;
+        return DONE;
       case "setSiteEnabled": {
         const { disabledSites } = await stored();
         await browser.storage.local.set({ [KEYS.disabledSites]: withSite(disabledSites, message.host, message.enabled) });
-        return null;
+        return DONE;
       }
       case "openApp":
         await browser.tabs.create({ url: appLink(message.path) });
-        return null;
+        return DONE;
       case "createFollowUp":
         return createFollowUp(message);
       case "followUps":
@@ -530,6 +532,8 @@ export default defineBackground(() => {
     if (sender.id !== browser.runtime.id) return false;
     if (typeof message !== "object" || message === null || !("type" in message)) return false;
     if (!senderMay((message as Request).type, sender, location.origin)) return false;
+    // Anything thrown while handling it (a storage call that failed…) is answered with null, the
+    // failure every sender's `Reply` type carries, so no sender waits for an answer that never comes.
     handle(message as Request, sender).then(sendResponse, () => sendResponse(null));
     return true;
   });

@@ -22,7 +22,7 @@ interface FieldSession {
   tone: Tone | undefined;
   scheduler: PauseScheduler;
   view: OverlayView;
-  /** The text the current suggestion was written for (to retry it). */
+  /** The text last sent for a suggestion: Replace compares the field with it, to tell whether the user typed on since. */
   lastRequestedText: string;
 }
 
@@ -37,6 +37,9 @@ function randomId(): string {
 }
 
 class AbortedError extends Error {}
+
+/** The service worker gave no answer to a suggestion request. */
+class NoAnswerError extends Error {}
 
 export default defineContentScript({
   matches: ["<all_urls>"],
@@ -141,7 +144,7 @@ export default defineContentScript({
         return;
       }
       setReminder(field, { step: "form", draft, saving: true, error: null });
-      const result = await send({ type: "createFollowUp", label, url: followUpUrl(location.href), dueAt: dueAt.toISOString() }).catch(() => null);
+      const result = await send({ type: "createFollowUp", label, url: followUpUrl(location.href), dueAt: dueAt.toISOString() });
       const current = sessions.get(field)?.view;
       // The user moved on (typed a new message) while it saved: the card shows that, not this.
       if (current?.kind !== "replaced" || current.reminder.step !== "form") return;
@@ -191,7 +194,8 @@ export default defineContentScript({
                 void send({ type: "abort", requestId });
                 reject(new AbortedError());
               });
-              answer.then(resolve, reject);
+              // No answer from the service worker: the card says Tonewise could not be reached (onError).
+              void answer.then((result) => (result ? resolve(result) : reject(new NoAnswerError())));
             });
           },
           onStart: () => setView(field, { kind: "loading", ...(session.tone ? { tone: session.tone } : {}) }),
@@ -290,6 +294,8 @@ export default defineContentScript({
 
     function refreshStatus() {
       void send({ type: "status" }).then((next) => {
+        // No answer: the status already known stays (none yet: the next field focused asks again).
+        if (!next) return;
         status = next;
         if (!active) return;
         if (!enabled()) {

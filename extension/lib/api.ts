@@ -3,11 +3,12 @@
  * service worker: the content script never talks to the network.
  */
 
+import { MESSAGE_TYPES, TONES } from "../../app/content/preferences";
 import type { FollowUp } from "../../app/lib/follow-ups/follow-up-schemas";
 
-export const TONES = ["professional", "friendly", "persuasive", "casual"] as const;
+/** The app's own tones and message types, as its settings page offers them. */
+export { MESSAGE_TYPES, TONES };
 export type Tone = (typeof TONES)[number];
-export const MESSAGE_TYPES = ["text", "email", "linkedin", "crm", "social"] as const;
 export type MessageType = (typeof MESSAGE_TYPES)[number];
 
 export interface Usage {
@@ -220,8 +221,6 @@ export function createApiClient({ appUrl, fetch: fetchImpl = (...args) => fetch(
     revokeToken: (token: string) => call<void>("DELETE", "/api/v1/extension/token", { token }),
   };
 }
-
-export type ApiClient = ReturnType<typeof createApiClient>;
 
 /** `platform` for the API, from the host of the page the user types in. */
 export function platformForHost(host: string): string {

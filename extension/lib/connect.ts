@@ -3,6 +3,7 @@
  * random verifier, opens the app's /extension/connect with its challenge and a random state, and
  * reads the one-time code from /extension/connected?code=…&state=… in the tab it opened.
  */
+import { EXTENSION_TOKEN_LIMIT_MESSAGE } from "../../app/lib/access-token-limit";
 
 /** base64url without padding, as RFC 7636 §3 asks. */
 export function base64url(bytes: Uint8Array): string {
@@ -68,11 +69,12 @@ export function readConnectedUrl(address: string, appUrl: string, expectedState:
 
 /**
  * What the popup says after a connect attempt that gave no token, by the error its landing page
- * named (`token_limit`: the account already has the most access tokens it may have).
+ * named (`token_limit`: the account already has the most access tokens it may have; the landing
+ * page says the same words).
  */
 export function connectFailureMessage(error: string): string {
   if (error === "access_denied") return "Connection cancelled.";
-  if (error === "token_limit") return "Your account already has the most access tokens it can have. Revoke one on your Account page, then connect again.";
+  if (error === "token_limit") return EXTENSION_TOKEN_LIMIT_MESSAGE;
   return "The connection did not complete. Try again.";
 }
 

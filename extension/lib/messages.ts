@@ -67,17 +67,27 @@ export type AccountResult =
   | { ok: true; me: Me }
   | { ok: false; reason: "not_connected" | "unauthorized" | "offline" | "failed"; message: string };
 
+/** The answer to a request that only asks for something to be done: it was. */
+export type Done = { ok: true };
+
+/** What the service worker answers to each request when it could handle it. */
 export interface ResponseMap {
   suggest: SuggestResult;
-  abort: null;
+  abort: Done;
   status: ExtensionStatus;
-  connect: null;
+  connect: Done;
   disconnect: { ok: boolean };
   account: AccountResult;
   saveDefaults: AccountResult;
-  setPaused: null;
-  setSiteEnabled: null;
-  openApp: null;
+  setPaused: Done;
+  setSiteEnabled: Done;
+  openApp: Done;
   createFollowUp: CreateFollowUpResult;
   followUps: FollowUpsResult;
 }
+
+/**
+ * What the sender of a request gets: the answer, or null when there is none (the service worker
+ * failed while handling it, or could not be reached). Null is never an answer of its own.
+ */
+export type Reply<Type extends Request["type"]> = ResponseMap[Type] | null;

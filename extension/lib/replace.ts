@@ -12,9 +12,11 @@
  * If the field still does not hold the suggestion, it is copied to the clipboard and the caller
  * says so.
  *
- * Each step waits for the page to notice the selection before editing, and for the edit to land
- * before checking: editors that keep their own selection (Lexical) read it from `selectionchange`,
- * which the browser fires in a later task, and would otherwise insert at the old caret.
+ * The steps that select the field's text (execCommand, beforeinput, paste) wait for the page to
+ * notice the selection before editing, and for the edit to land before checking: editors that keep
+ * their own selection (Lexical) read it from `selectionchange`, which the browser fires in a later
+ * task, and would otherwise insert at the old caret. The value setter and `setRangeText` replace
+ * the whole value without a selection, and are checked at once.
  */
 import { type EditableField, isTextControl, readFieldText } from "./fields";
 

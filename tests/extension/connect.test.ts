@@ -67,9 +67,7 @@ describe("connect URLs", () => {
   it("tells the user what to do when the account is at its token limit, and says cancelled or try again otherwise", () => {
     const landing = readConnectedUrl(`${APP}/extension/connected?error=token_limit&state=s1`, APP, "s1");
     expect(landing).toEqual({ kind: "error", error: "token_limit" });
-    expect(connectFailureMessage("token_limit")).toBe(
-      "Your account already has the most access tokens it can have. Revoke one on your Account page, then connect again.",
-    );
+    expect(connectFailureMessage("token_limit")).toBe("You already have 20 access tokens. Revoke one you no longer use on your Account page, then connect again.");
     expect(connectFailureMessage("access_denied")).toBe("Connection cancelled.");
     expect(connectFailureMessage("state_mismatch")).toBe("The connection did not complete. Try again.");
   });

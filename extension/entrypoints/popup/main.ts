@@ -3,7 +3,7 @@ import { MESSAGE_TYPES, TONES, type DefaultsChange, type Me } from "../../lib/ap
 import { appLink } from "../../lib/config";
 import { formatDue } from "../../lib/follow-up-time";
 import { MESSAGE_TYPE_NAMES, resetLine, TONE_NAMES, usageLine } from "../../lib/format";
-import type { FollowUpsResult } from "../../lib/messages";
+import type { FollowUpsResult, Reply, Request } from "../../lib/messages";
 import { isDue, safeLink, upcoming } from "../../lib/reminders";
 import { send } from "../../lib/runtime";
 import { isSiteEnabled, KEYS, type StoredState } from "../../lib/settings";
@@ -65,11 +65,30 @@ function defaultSelect<Value extends string>(
   return h("div", { className: "field" }, h("label", { htmlFor: id, textContent: label }), select);
 }
 
-function switchRow(label: string, checked: boolean, onChange: (checked: boolean) => void) {
+/**
+ * A switch whose change is saved by `save`; when that fails (resolves false), the switch goes back
+ * to what is still true.
+ */
+function switchRow(label: string, checked: boolean, save: (checked: boolean) => Promise<boolean>) {
   const input = h("input", { type: "checkbox", checked });
   input.setAttribute("role", "switch");
-  input.addEventListener("change", () => onChange(input.checked));
+  input.addEventListener("change", () => {
+    const wanted = input.checked;
+    void save(wanted).then((saved) => {
+      if (!saved && input.checked === wanted) input.checked = !wanted;
+    });
+  });
   return h("label", { className: "switch" }, h("span", {}, label), input);
+}
+
+/** Where a part of the popup says what went wrong; empty (and taking no room) until then. */
+function problemSlot(): HTMLElement {
+  return h("div", { className: "problem" });
+}
+
+/** Says `text` in `slot` as an alert (a screen reader announces it at once), or clears it (null). */
+function showProblem(slot: HTMLElement, text: string | null) {
+  slot.replaceChildren(...(text ? [h("p", { className: "error", role: "alert", textContent: text })] : []));
 }
 
 /** How many open reminders the popup lists (the dashboard has them all). */
@@ -96,11 +115,10 @@ function followUpItems(result: FollowUpsResult): Node[] {
 }
 
 /** The next few open reminders (the service worker syncs them as it answers) and the way to all of them. */
-function followUpsSection(followUps: Promise<FollowUpsResult>): HTMLElement {
+function followUpsSection(followUps: Promise<Reply<"followUps">>): HTMLElement {
   const body = h("div", { className: "reminders-body" }, h("p", { className: "muted", textContent: "Loading follow-ups…" }));
-  void followUps.then(
-    (result) => body.replaceChildren(...followUpItems(result)),
-    () => body.replaceChildren(h("p", { className: "error", role: "alert", textContent: "Your follow-ups could not be loaded." })),
+  void followUps.then((result) =>
+    body.replaceChildren(...(result ? followUpItems(result) : [h("p", { className: "error", role: "alert", textContent: "Your follow-ups could not be loaded." })])),
   );
   const section = h("section", { className: "followups" }, h("h2", { id: "follow-ups-heading", textContent: "Follow-ups" }), body, h("div", { className: "links" }, link("All follow-ups", "/dashboard/follow-ups")));
   section.setAttribute("aria-labelledby", "follow-ups-heading");
@@ -113,46 +131,77 @@ function header(...extra: Node[]) {
 
 function renderDisconnected(state: StoredState) {
   const connect = h("button", { type: "button", textContent: "Connect to Tonewise", className: "primary" });
+  const problem = problemSlot();
   connect.addEventListener("click", () => {
-    void send({ type: "connect" }).then(() => window.close());
+    connect.disabled = true;
+    showProblem(problem, null);
+    void send({ type: "connect" }).then((result) => {
+      if (result) {
+        window.close();
+        return;
+      }
+      showProblem(problem, "Could not start connecting. Try again.");
+      connect.disabled = false;
+    });
   });
   app.replaceChildren(
     header(),
     h("p", { className: "muted" }, "Connect the extension to your Tonewise account to get suggestions where you type. You'll approve it on the Tonewise site."),
     ...(state.lastConnectError ? [h("p", { className: "error", role: "alert", textContent: state.lastConnectError })] : []),
     connect,
+    problem,
     h("div", { className: "links" }, link("Create a free account", "/auth?mode=signup")),
   );
 }
 
-function renderConnected(me: Me, state: StoredState, host: string, followUps: Promise<FollowUpsResult>) {
-  // Says whether a change of the defaults was saved (announced to screen readers).
+function renderConnected(me: Me, state: StoredState, host: string, followUps: Promise<Reply<"followUps">>) {
+  // Says that a change of the defaults is being saved, then that it was (announced to screen readers); a failure is an alert.
   const saved = h("p", { className: "muted", role: "status" });
+  const defaultsProblem = problemSlot();
   const saveDefaults = (change: DefaultsChange) => {
     saved.textContent = "Saving…";
+    showProblem(defaultsProblem, null);
     void send({ type: "saveDefaults", settings: change }).then((result) => {
-      saved.className = result.ok ? "muted" : "error";
-      saved.textContent = result.ok ? "Saved to your Tonewise settings." : result.message;
+      saved.textContent = result?.ok ? "Saved to your Tonewise settings." : "";
+      if (!result?.ok) showProblem(defaultsProblem, result?.message ?? "Your change could not be saved. Try again.");
     });
   };
   const badge = h("span", { className: `badge ${me.tier === "pro" ? "pro" : ""}`, textContent: me.tier === "pro" ? "Pro" : "Free" });
   const disconnect = h("button", { type: "button", textContent: "Disconnect" });
-  const message = h("p", { className: "error", role: "alert" });
+  const disconnectProblem = problemSlot();
   disconnect.addEventListener("click", () => {
     disconnect.disabled = true;
+    showProblem(disconnectProblem, null);
     void send({ type: "disconnect" }).then((result) => {
-      if (result.ok) void render();
+      if (!result) {
+        // Nothing says the token was forgotten: still connected, as far as this popup knows.
+        showProblem(disconnectProblem, "Tonewise could not disconnect. Try again.");
+        disconnect.disabled = false;
+      } else if (result.ok) void render();
       else {
-        message.textContent = "Disconnected here, but the server could not be reached: revoke the token on your Account page.";
-        void render(message);
+        void render(h("p", { className: "error", role: "alert", textContent: "Disconnected here, but the server could not be reached: revoke the token on your Account page." }));
       }
     });
   });
 
+  // The switches' changes are saved by the service worker; one it fails to save is said here.
+  const switchesProblem = problemSlot();
+  const saveSwitch = async (change: Extract<Request, { type: "setSiteEnabled" | "setPaused" }>, failure: string): Promise<boolean> => {
+    showProblem(switchesProblem, null);
+    const done = (await send(change)) !== null;
+    if (!done) showProblem(switchesProblem, failure);
+    return done;
+  };
   const siteSwitch = host
-    ? [switchRow(`On for ${host}`, isSiteEnabled(state.disabledSites, host), (enabled) => void send({ type: "setSiteEnabled", host, enabled }))]
+    ? [
+        switchRow(`On for ${host}`, isSiteEnabled(state.disabledSites, host), (enabled) =>
+          saveSwitch({ type: "setSiteEnabled", host, enabled }, `Could not turn Tonewise ${enabled ? "on" : "off"} for ${host}. Try again.`),
+        ),
+      ]
     : [];
-  const pause = switchRow("Pause everywhere", state.paused === true, (paused) => void send({ type: "setPaused", paused }));
+  const pause = switchRow("Pause everywhere", state.paused === true, (paused) =>
+    saveSwitch({ type: "setPaused", paused }, paused ? "Could not pause Tonewise. Try again." : "Could not turn Tonewise back on. Try again."),
+  );
 
   app.replaceChildren(
     header(badge),
@@ -171,9 +220,11 @@ function renderConnected(me: Me, state: StoredState, host: string, followUps: Pr
       saveDefaults({ defaultMessageType }),
     ),
     saved,
+    defaultsProblem,
     h("hr"),
     ...siteSwitch,
     pause,
+    switchesProblem,
     h("hr"),
     h(
       "div",
@@ -182,6 +233,7 @@ function renderConnected(me: Me, state: StoredState, host: string, followUps: Pr
       ...(me.tier === "pro" ? [] : [link("Upgrade", "/dashboard/subscription", "button primary")]),
     ),
     disconnect,
+    disconnectProblem,
   );
 }
 
@@ -199,13 +251,13 @@ async function render(notice?: HTMLElement) {
   // Opening the popup syncs the reminders too (alarms, notifications of those due).
   const followUps = send({ type: "followUps" });
   const [account, host] = await Promise.all([send({ type: "account" }), activeHost()]);
-  if (account.ok) renderConnected(account.me, state, host, followUps);
-  else if (account.reason === "not_connected" || account.reason === "unauthorized") {
+  if (account?.ok) renderConnected(account.me, state, host, followUps);
+  else if (account?.reason === "not_connected" || account?.reason === "unauthorized") {
     renderDisconnected({ ...state, lastConnectError: account.reason === "unauthorized" ? account.message : undefined });
   } else {
     const retry = h("button", { type: "button", textContent: "Try again" });
     retry.addEventListener("click", () => void render());
-    app.replaceChildren(header(), h("p", { className: "error", role: "alert", textContent: account.message }), retry);
+    app.replaceChildren(header(), h("p", { className: "error", role: "alert", textContent: account?.message ?? "Your account could not be loaded." }), retry);
   }
 }
 

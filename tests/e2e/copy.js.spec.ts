@@ -1,5 +1,5 @@
 import { waitForHydration } from "./support/hydration";
-import { expect, test } from "./support/test";
+import { expect, test, type Page } from "./support/test";
 
 /**
  * The dashboard's Copy buttons (a new access token, Try it's suggestion): "Copied" when the browser
@@ -10,7 +10,7 @@ const refuseClipboard = () => {
   navigator.clipboard.writeText = () => Promise.reject(new DOMException("Write permission denied.", "NotAllowedError"));
 };
 
-async function createToken(page: import("@playwright/test").Page) {
+async function createToken(page: Page) {
   await page.goto("/dashboard/account");
   await waitForHydration(page);
   const section = page.getByRole("region", { name: "API tokens" });

@@ -47,6 +47,8 @@ export async function loadSettings(supabase: SupabaseClient, userId: string): Pr
 /**
  * Writes the settings given and only those: two changes saved at the same time (the popup's tone,
  * then its message type; the extension's time zone beside a dashboard save) never undo each other.
+ * Answers null when saved, else why not, for the log: the database's error code (never its
+ * message, which may quote a value) or "no settings row".
  */
 export async function saveSettings(
   supabase: SupabaseClient,
@@ -66,8 +68,8 @@ export async function saveSettings(
     Object.keys(columns).length > 0
       ? await query.update(columns).eq("user_id", userId).select("user_id")
       : await query.select("user_id").eq("user_id", userId);
-  if (error) return error.message;
-  if (!data || data.length === 0) return "Your settings could not be found.";
+  if (error) return error.code || "database error";
+  if (!data || data.length === 0) return "no settings row";
   return null;
 }
 

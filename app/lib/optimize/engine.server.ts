@@ -3,6 +3,7 @@ import { generateText, type LanguageModel } from "ai";
 import { createContext, type RouterContextProvider } from "react-router";
 import { createWorkersAI } from "workers-ai-provider";
 import type { AppEnv } from "../env.server";
+import { MAX_LENGTH_RATIO } from "./guardrails";
 import type { OptimizePrompt } from "./prompts";
 
 /**
@@ -59,14 +60,14 @@ export function resolveEngine(env: AppEnv, context?: Readonly<RouterContextProvi
 const DENSE_SCRIPT = /[^\p{Script=Latin}\p{Script=Greek}\p{Script=Cyrillic}\p{Script=Common}\p{Script=Inherited}]/u;
 
 /**
- * Tokens enough for a rewrite up to the guardrails' longest allowed length (2.5× the message):
+ * Tokens enough for a rewrite up to the guardrails' longest allowed length (MAX_LENGTH_RATIO × the message):
  * about 4 characters a token in Latin, Greek or Cyrillic, and up to 1.5 tokens a character in the
  * dense scripts. A budget only caps a model that rambles; one too small cuts a rewrite off.
  */
 function outputTokenBudget(text: string): number {
   let tokens = 0;
   for (const character of text) tokens += DENSE_SCRIPT.test(character) ? 1.5 : 0.34;
-  return Math.min(4_096, Math.ceil(tokens * 2.5 + 100));
+  return Math.min(4_096, Math.ceil(tokens * MAX_LENGTH_RATIO + 100));
 }
 
 /** The model stopped at its output budget: what it wrote is a rewrite cut off mid-way, never a suggestion. */

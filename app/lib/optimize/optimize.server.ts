@@ -2,7 +2,8 @@ import { href, type RouterContextProvider } from "react-router";
 import { ApiError, serviceUnavailable } from "../api/responses.server";
 import { getEnv, NO_ENGINE_MESSAGE } from "../env.server";
 import { sharedServiceClient } from "../supabase.server";
-import { apiUsage, nextResetDate, type ApiUsage, type Tier } from "../usage";
+import { FREE_MONTHLY_MESSAGE_LIMIT } from "~/content/plans";
+import { apiUsage, nextResetDate, nextResetInstant, type ApiUsage, type Tier } from "../usage";
 import { generateRewrite, resolveEngine } from "./engine.server";
 import { checkRewrite, type GuardrailProblem } from "./guardrails";
 import { holdsSketch, pairHashes, sketchKey, sketchOf, type SketchKey } from "./message-sketch";
@@ -60,8 +61,8 @@ export function quotaExceeded(appUrl: string, now = new Date()): ApiError {
   return new ApiError(
     429,
     "quota_exceeded",
-    `You've used your 30 free messages this month. They reset on ${nextResetDate(now)}; upgrade to Pro for unlimited messages.`,
-    { details: { upgradeUrl: new URL(href("/dashboard/subscription"), appUrl).href, resetsAt: apiUsage("free", 30, 30, now).resetsAt } },
+    `You've used your ${FREE_MONTHLY_MESSAGE_LIMIT} free messages this month. They reset on ${nextResetDate(now)}; upgrade to Pro for unlimited messages.`,
+    { details: { upgradeUrl: new URL(href("/dashboard/subscription"), appUrl).href, resetsAt: nextResetInstant(now).toISOString() } },
   );
 }
 

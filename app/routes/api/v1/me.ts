@@ -33,7 +33,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     // Only the fields given are written: a change saved meanwhile by another caller stays.
     const error = await saveSettings(sharedServiceClient(getEnv(context)), caller.userId, change);
     if (error) {
-      console.error("Settings save failed (API)");
+      console.error(`Settings save failed (API): ${error}`);
       throw new ApiError(503, "service_unavailable", "Your settings could not be saved just now. Please try again.");
     }
     return apiJson(await accountOf(context, caller.userId));

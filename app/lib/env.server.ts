@@ -108,6 +108,14 @@ function isLocalOrigin(url: string): boolean {
   return hostname === "localhost" || hostname === "[::1]" || /^127\.\d+\.\d+\.\d+$/.test(hostname);
 }
 
+/** The local AI stand-in's port (emulators/config.ts's LOCAL_AI_PORT; the app does not import the emulators). */
+const LOCAL_AI_PORT = "54331";
+
+/** Whether an AI_BASE_URL is the local, rule-based stand-in of `npm run dev` (said on the dashboard). */
+export function isLocalAiStandIn(baseUrl: string | undefined): boolean {
+  return baseUrl !== undefined && isLocalOrigin(baseUrl) && new URL(baseUrl).port === LOCAL_AI_PORT;
+}
+
 /** The Supabase CLI's well-known local keys are JWTs issued by "supabase-demo". */
 function isLocalSupabaseKey(key: string): boolean {
   try {
@@ -130,7 +138,7 @@ function localValuesIn(env: AppEnv): string[] {
   if (env.STRIPE_API_URL) local.push("STRIPE_API_URL");
   if (env.STRIPE_SECRET_KEY.endsWith("_tonewise_local")) local.push("STRIPE_SECRET_KEY");
   if (env.COOKIE_SECRET.includes("not-for-production")) local.push("COOKIE_SECRET");
-  if (env.AI_BASE_URL && isLocalOrigin(env.AI_BASE_URL) && new URL(env.AI_BASE_URL).port === "54331") local.push("AI_BASE_URL");
+  if (isLocalAiStandIn(env.AI_BASE_URL)) local.push("AI_BASE_URL");
   return local;
 }
 

@@ -11,9 +11,8 @@
  * message) carry `Tone: …` and `Message type: …` lines; the text is in the last `user` message
  * between a `<message>` line and a final `</message>` line.
  */
+import { LOCAL_AI_MODEL } from "../config.ts";
 import { MESSAGE_TYPES, rewriteByRules, TONES, type MessageType, type Tone } from "./rules.ts";
-
-export const LOCAL_AI_MODEL_ID = "tonewise-local";
 
 type ChatMessage = { role?: unknown; content?: unknown };
 
@@ -86,7 +85,7 @@ export function createAiStandIn(): { handle(request: Request): Promise<Response>
     async handle(request) {
       const path = new URL(request.url).pathname.replace(/\/+$/, "");
       if (path === "/v1/models" && request.method === "GET") {
-        return Response.json({ object: "list", data: [{ id: LOCAL_AI_MODEL_ID, object: "model", created: 0, owned_by: "tonewise" }] });
+        return Response.json({ object: "list", data: [{ id: LOCAL_AI_MODEL, object: "model", created: 0, owned_by: "tonewise" }] });
       }
       if (path !== "/v1/chat/completions") return openAiError(404, `Unknown path ${path}`, "not_found_error");
       if (request.method !== "POST") return openAiError(405, "Use POST");
@@ -98,7 +97,7 @@ export function createAiStandIn(): { handle(request: Request): Promise<Response>
         return openAiError(400, "The request body is not valid JSON.");
       }
       if (!Array.isArray(body?.messages) || body.messages.length === 0) return openAiError(400, "'messages' must be a non-empty array.");
-      const model = typeof body.model === "string" && body.model ? body.model : LOCAL_AI_MODEL_ID;
+      const model = typeof body.model === "string" && body.model ? body.model : LOCAL_AI_MODEL;
       const { text, tone, messageType } = readPrompt(body.messages as ChatMessage[]);
       if (!text.trim()) return openAiError(400, "There is no message to rewrite.");
       const promptTokens = tokens((body.messages as ChatMessage[]).map((message) => textOf(message.content)).join(""));

@@ -2,7 +2,7 @@ import type { SubmissionResult } from "@conform-to/react";
 import { href, type RouterContextProvider } from "react-router";
 import { ApiError } from "../api/responses.server";
 import { dashboardUser } from "../dashboard-guard.server";
-import { getEnv } from "../env.server";
+import { getEnv, isLocalAiStandIn } from "../env.server";
 import { invalidSubmission, validateForm, type FormAnswer } from "../form-validation.server";
 import { flashToast } from "../toast.server";
 import { optimizeForUser, type OptimizeResult } from "./optimize.server";
@@ -44,6 +44,5 @@ export async function submitTryIt(request: Request, context: Readonly<RouterCont
 
 /** Whether suggestions come from the local, rule-based stand-in (said on the dashboard). */
 export function usesLocalStandIn(context: Readonly<RouterContextProvider>): boolean {
-  const base = getEnv(context).AI_BASE_URL;
-  return base !== undefined && /^http:\/\/(127\.0\.0\.1|localhost):54331(\/|$)/.test(base);
+  return isLocalAiStandIn(getEnv(context).AI_BASE_URL);
 }

@@ -1,7 +1,7 @@
 import "./zod-config";
 import { z } from "zod";
 import { isPlainLine } from "./plain-text";
-import { FULL_NAME_MESSAGES } from "./full-name";
+import { FULL_NAME_MAX, FULL_NAME_MESSAGES } from "./full-name";
 
 /** The sign-in, sign-up and password forms' rules and their messages, word for word, shared by the browser and the server. */
 export const AUTH_MESSAGES = {
@@ -33,7 +33,7 @@ export const fullNameField = z
   .string()
   .trim()
   .min(2, { message: AUTH_MESSAGES.fullName })
-  .max(100, { message: FULL_NAME_MESSAGES.tooLong })
+  .max(FULL_NAME_MAX, { message: FULL_NAME_MESSAGES.tooLong })
   .refine(isPlainLine, { message: FULL_NAME_MESSAGES.notPlain });
 
 export const signInSchema = z.object({

@@ -1,6 +1,6 @@
 import "./zod-config";
 import { z } from "zod";
-import { FULL_NAME_MESSAGES } from "./full-name";
+import { FULL_NAME_MAX, FULL_NAME_MESSAGES } from "./full-name";
 import { isPlainLine } from "./plain-text";
 
 /** The Account page's profile form (the user's full name), shared by the browser and the server. */
@@ -9,6 +9,6 @@ export const profileSchema = z.object({
     .string({ message: "Please enter your full name" })
     .trim()
     .min(1, { message: "Please enter your full name" })
-    .max(100, { message: FULL_NAME_MESSAGES.tooLong })
+    .max(FULL_NAME_MAX, { message: FULL_NAME_MESSAGES.tooLong })
     .refine(isPlainLine, { message: FULL_NAME_MESSAGES.notPlain }),
 });

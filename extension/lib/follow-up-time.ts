@@ -4,6 +4,7 @@
  * at 9:00 in the user's time zone, weekends skipped.
  */
 import type { ReminderChoice as ReminderChoiceName } from "../../app/lib/follow-ups/follow-up-schemas";
+import { plainSpaces } from "../../app/lib/follow-ups/format";
 import { FOLLOW_UP_LIMITS } from "../../app/lib/follow-ups/limits";
 import { instantAt, isValidTimeZone, reminderChoiceTimes, wallTime } from "../../app/lib/follow-ups/schedule";
 
@@ -59,8 +60,7 @@ export function formatDue(at: Date, timeZone: string, now: Date = new Date()): s
     options.day = "numeric";
     if (wallTime(at, timeZone).year !== wallTime(now, timeZone).year) options.year = "numeric";
   }
-  // ICU puts a narrow no-break space before AM/PM; a plain one reads and searches the same everywhere.
-  return new Intl.DateTimeFormat("en-US", options).format(at).replace(/[\u202f\u2009]/g, " ");
+  return plainSpaces(new Intl.DateTimeFormat("en-US", options).format(at));
 }
 
 const pad = (n: number, width = 2) => String(n).padStart(width, "0");

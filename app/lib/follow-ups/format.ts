@@ -15,8 +15,11 @@ function cached(cache: Map<string, Intl.DateTimeFormat>, key: string, make: () =
   return format;
 }
 
-/** ICU puts a narrow no-break space before AM/PM in some versions and not others: one space everywhere. */
-const plainSpaces = (text: string) => text.replace(/[\u202f\u00a0]/g, " ");
+/**
+ * ICU puts a narrow no-break space (or a thin or no-break one) before AM/PM in some versions and
+ * not others: one plain space everywhere, so a time reads and searches the same in every browser.
+ */
+export const plainSpaces = (text: string) => text.replace(/[\u202f\u2009\u00a0]/g, " ");
 
 function dayNumber(date: { year: number; month: number; day: number }): number {
   return Date.UTC(date.year, date.month - 1, date.day) / 86_400_000;

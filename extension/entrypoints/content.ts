@@ -327,7 +327,13 @@ export default defineContentScript({
 
     ctx.addEventListener(document, "focusin", (event) => {
       if (overlay.contains(event)) return;
-      const field = detectField(event.composedPath()[0] ?? event.target);
+      const target = event.composedPath()[0] ?? event.target;
+      // Focus moving on to the page while the card is open (Tab or Shift+Tab out of it, a page's
+      // own control) closes the card, as a click outside does, leaving focus where it went. Not
+      // focus going to the card's own field: Replace writes there, and keeps the card open when
+      // the page refuses the text.
+      if (overlay.cardOpen && !(active && target instanceof Node && active.contains(target))) overlay.closeCard(false);
+      const field = detectField(target);
       if (field) activate(field);
       else if (!overlay.cardOpen) {
         active = null;
@@ -386,15 +392,6 @@ export default defineContentScript({
 
     ctx.addEventListener(document, "pointerdown", (event) => {
       if (overlay.cardOpen && !overlay.contains(event)) overlay.closeCard();
-    }, { capture: true });
-    // Focus moving on to the page (Tab or Shift+Tab out of the card, a page's own control) closes
-    // the card too, as a click outside does, leaving focus where it went. Not focus going to the
-    // field: Replace writes there, and keeps the card open when the page refuses the text.
-    ctx.addEventListener(document, "focusin", (event) => {
-      if (!overlay.cardOpen || overlay.contains(event)) return;
-      const target = event.composedPath()[0];
-      if (active && target instanceof Node && active.contains(target)) return;
-      overlay.closeCard(false);
     }, { capture: true });
 
     let frame = 0;

@@ -152,6 +152,10 @@ test("focus moving on to the page from the keyboard closes the card and stays wh
   for (let presses = 0; presses < 12 && (await overlay.snapshot())?.focused; presses++) await page.keyboard.press("Shift+Tab");
   await expect(page.getByRole("button", { name: "Send" })).toBeFocused();
   expect((await overlay.snapshot())!.cardOpen).toBe(false);
+  // The extension has left the field, as after a click elsewhere: its shortcut is the page's again.
+  await expect.poll(async () => (await overlay.snapshot())?.iconVisible).toBe(false);
+  await page.keyboard.press("Alt+Shift+T");
+  expect((await overlay.snapshot())!.cardOpen).toBe(false);
 });
 
 test("a page that refuses the text keeps the card open, saying so, though Replace put focus in the field", async ({ connected: _connected, openFixture }) => {

@@ -77,7 +77,8 @@ const clientNonce = typeof document === "undefined" ? undefined : "";
 export function Layout({ children }: { children: React.ReactNode }) {
   const withoutScripts = useDocumentWithoutScripts();
   // Marks the page as running once hydration's effects have run (the layout's run last, after
-  // every component's within it): what the browser tests wait for before acting on the live page.
+  // those of every component hydrated with it; a lazy island hydrates later, when its chunk
+  // arrives): what the browser tests wait for before acting on the live page.
   useEffect(() => {
     document.documentElement.dataset.hydrated = "";
   }, []);

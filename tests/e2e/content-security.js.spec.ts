@@ -13,8 +13,12 @@ test("no CSP violations while pages load and forms validate", async ({ page }) =
 
   for (const path of ["/", "/blog", "/blog/48-hour-follow-up-rule", "/about"]) {
     await page.goto(path);
-    // `/` runs its scripts after the first paint (the others have none): checked once they ran.
-    if (path === "/") await waitForHydration(page);
+    // `/` runs its scripts after the first paint, its islands' after that (the others have none):
+    // checked once the shell has hydrated and nothing more is loading.
+    if (path === "/") {
+      await waitForHydration(page);
+      await page.waitForLoadState("networkidle");
+    }
     expect(await violations(), path).toEqual([]);
   }
   await page.goto("/auth?mode=signup");

@@ -2,9 +2,10 @@ import type { Page } from "@playwright/test";
 
 /**
  * Waits until the page has hydrated and its effects have run: the root layout marks `<html>` with
- * `data-hydrated` in its effect, which runs after those of every component inside it. A page
- * paints before its scripts run (decision 035), so `page.goto` can return while it is still plain
- * HTML; a test that needs the running app waits here first.
+ * `data-hydrated` in its effect, which runs after those of every component hydrated with it (not
+ * a lazy island's, decision 033: it hydrates when its chunk arrives). A page paints before its
+ * scripts run (decision 035), so `page.goto` can return while it is still plain HTML; a test that
+ * needs the running app waits here first.
  */
 export async function waitForHydration(page: Page): Promise<void> {
   await page.locator("html[data-hydrated]").waitFor({ state: "attached" });

@@ -18,7 +18,7 @@ import type { APIRequestContext, BrowserContext, Page, Worker } from "@playwrigh
 import { tomorrowMorning } from "../../../app/lib/follow-ups/schedule";
 import { formatDue } from "../../../extension/lib/follow-up-time";
 import { expectToast } from "../support/toasts";
-import { expect, openPopup, test } from "./support/extension";
+import { expect, openPopup, serviceWorker, test } from "./support/extension";
 import { Overlay } from "./support/overlay";
 import { E2E_APP_URL } from "./support/paths";
 
@@ -37,11 +37,6 @@ type ChromeGlobals = {
   __tonewiseE2E?: { notificationClicked(id: string): void };
 };
 
-/** The extension's service worker (the one running now: Chrome may have restarted it). */
-async function serviceWorker(context: BrowserContext, extensionId: string): Promise<Worker> {
-  const running = context.serviceWorkers().find((worker) => new URL(worker.url()).host === extensionId);
-  return running ?? (await context.waitForEvent("serviceworker"));
-}
 
 /** Wraps chrome.notifications.create to record each title and message and when, then passes the call on unchanged. */
 async function recordNotifications(worker: Worker): Promise<void> {

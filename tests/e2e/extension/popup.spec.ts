@@ -7,17 +7,12 @@
  * corrupted or unavailable extension storage does), so what it was asked to do throws and the
  * popup gets no answer. The popup's own storage (another page) is left alone.
  */
-import type { BrowserContext, Page, Worker } from "@playwright/test";
-import { expect, openPopup, test } from "./support/extension";
+import type { Page, Worker } from "@playwright/test";
+import { expect, openPopup, serviceWorker, test } from "./support/extension";
 
 type StorageArea = { get: unknown; set: unknown; remove: unknown };
 type WorkerGlobals = { chrome: { storage: { local: StorageArea } }; __workingStorage?: StorageArea };
 
-/** The extension's service worker (the one running now: Chrome may have restarted it). */
-async function serviceWorker(context: BrowserContext, extensionId: string): Promise<Worker> {
-  const running = context.serviceWorkers().find((worker) => new URL(worker.url()).host === extensionId);
-  return running ?? (await context.waitForEvent("serviceworker"));
-}
 
 /** From now on the service worker's `storage.local` refuses every read and write. */
 async function breakStorage(worker: Worker): Promise<void> {

@@ -119,12 +119,14 @@ describe("a token that does not verify", () => {
     expectSignedOut(await client.fetch("/dashboard"), client);
   });
 
-  it("expired, seen for the first time (the cookie claiming otherwise), is refused", async () => {
-    const client = await signUpThroughApp(app, "expired@example.com");
+  /**
+   * The client's token, validly signed, with its session claiming another hour (so nothing
+   * refreshes it), asked for /dashboard when the app's clock is a minute past the token's `exp`:
+   * the app checks `exp` itself, whatever the cookie says.
+   */
+  async function expectRefusedOnceExpired(client: AppClient) {
     const session = readSession(client);
     const { exp } = decodeJwt(session.access_token);
-    // Validly signed, never shown to the app before; the session claims another hour (so nothing
-    // refreshes it), and the app's clock is past the token's `exp`: the app checks it itself.
     writeSession(client, { ...session, expires_at: exp! + 3600 });
     vi.useFakeTimers({ toFake: ["Date"], now: (exp! + 60) * 1000 });
     try {
@@ -132,21 +134,16 @@ describe("a token that does not verify", () => {
     } finally {
       vi.useRealTimers();
     }
+  }
+
+  it("expired, seen for the first time (the cookie claiming otherwise), is refused", async () => {
+    await expectRefusedOnceExpired(await signUpThroughApp(app, "expired@example.com"));
   });
 
   it("checked once and remembered, is refused once it expires, whatever the cookie says", async () => {
     const client = await signUpThroughApp(app, "remembered@example.com");
     expect((await client.fetch("/dashboard")).status).toBe(200);
-    const session = readSession(client);
-    const { exp } = decodeJwt(session.access_token);
-    // The same token, with a session that claims to last another hour (so nothing refreshes it).
-    writeSession(client, { ...session, expires_at: exp! + 3600 });
-    vi.useFakeTimers({ toFake: ["Date"], now: (exp! + 60) * 1000 });
-    try {
-      expectSignedOut(await client.fetch("/dashboard"), client);
-    } finally {
-      vi.useRealTimers();
-    }
+    await expectRefusedOnceExpired(client);
   });
 
   it("with an unsupported algorithm or no signature at all is refused", async () => {

@@ -7,7 +7,7 @@ import { createReadStream, existsSync } from "node:fs";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
-import { chromium, type BrowserContext, type Page } from "@playwright/test";
+import { chromium, type BrowserContext, type Page, type Worker } from "@playwright/test";
 import { expect, test as base } from "../../support/test";
 import { EXTENSION_DIR, type Fixture, FIXTURES_DIR } from "./paths";
 
@@ -86,6 +86,12 @@ export const test = base.extend<
 });
 
 /** The popup, opened as a tab (a toolbar popup cannot be opened by a test). */
+/** The extension's service worker (the one running now: Chrome may have restarted it). */
+export async function serviceWorker(context: BrowserContext, extensionId: string): Promise<Worker> {
+  const running = context.serviceWorkers().find((worker) => new URL(worker.url()).host === extensionId);
+  return running ?? (await context.waitForEvent("serviceworker"));
+}
+
 export async function openPopup(context: BrowserContext, extensionId: string): Promise<Page> {
   const popup = await context.newPage();
   await popup.goto(`chrome-extension://${extensionId}/popup.html`);

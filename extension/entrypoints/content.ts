@@ -14,6 +14,7 @@ import type { ReminderDraft, ReminderStep } from "../lib/reminder-card";
 import { draftDueAt } from "../lib/reminder-card";
 import { replaceFieldText } from "../lib/replace";
 import { send } from "../lib/runtime";
+import { SentMessageWatch } from "../lib/sent-message-watch";
 
 /** One message being written in one field. */
 interface FieldSession {
@@ -117,6 +118,24 @@ export default defineContentScript({
     });
     ctx.onInvalidated(() => overlay.destroy());
 
+    /**
+     * While a suggestion waits in the active field, its message is checked now and then: a page that
+     * sent it and emptied the field by script tells nobody. No timer runs otherwise.
+     */
+    const sentMessageWatch = new SentMessageWatch(
+      () => {
+        const field = active;
+        const session = field && sessions.get(field);
+        if (field && session && messageGone(readFieldText(field))) dropSentMessage(field, session);
+      },
+      SENT_CHECK_MS,
+      { set: (run, everyMs) => ctx.setInterval(run, everyMs), clear: (id) => clearInterval(id) },
+    );
+    function watchForSentMessage() {
+      const session = active ? sessions.get(active) : undefined;
+      sentMessageWatch.update(enabled() && session !== undefined && offeredSuggestion(session.view) !== null);
+    }
+
     function setView(field: EditableField, view: OverlayView) {
       const session = sessions.get(field);
       if (!session) return;
@@ -124,6 +143,7 @@ export default defineContentScript({
       // empty field starts one) must not leave it saying "keep typing" to someone who cannot get a suggestion.
       session.view = view.kind === "idle" && status?.connected === false ? { kind: "not_connected" } : view;
       if (field === active) overlay.render(session.view);
+      watchForSentMessage();
     }
 
     function setReminder(field: EditableField, reminder: ReminderStep) {
@@ -276,17 +296,6 @@ export default defineContentScript({
       if (field && session && messageGone(readFieldText(field))) startNewMessage(field, session);
     }, { capture: true });
 
-    /**
-     * While a suggestion waits for the user, check now and then that its message is still there: a
-     * page that sent it and emptied the field by script tells nobody, and the icon would go on
-     * offering a suggestion for a message already gone.
-     */
-    ctx.setInterval(() => {
-      const field = active;
-      const session = field && sessions.get(field);
-      if (!field || !session || !offeredSuggestion(session.view)) return;
-      if (messageGone(readFieldText(field))) dropSentMessage(field, session);
-    }, SENT_CHECK_MS);
 
     function enabled(): boolean {
       return status !== null && !status.paused && status.siteEnabled;
@@ -301,6 +310,7 @@ export default defineContentScript({
         if (!enabled()) {
           sessions.get(active)?.scheduler.cancel();
           overlay.detach();
+          watchForSentMessage();
           return;
         }
         const session = sessionFor(active);
@@ -323,6 +333,7 @@ export default defineContentScript({
       if (status.connected && session.view.kind === "not_connected") session.view = { kind: "idle" };
       overlay.attach(field);
       overlay.render(status.connected ? session.view : { kind: "not_connected" });
+      watchForSentMessage();
     }
 
     ctx.addEventListener(document, "focusin", (event) => {
@@ -338,6 +349,7 @@ export default defineContentScript({
       else if (!overlay.cardOpen) {
         active = null;
         overlay.detach();
+        watchForSentMessage();
       }
     }, { capture: true });
 

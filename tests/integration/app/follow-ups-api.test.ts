@@ -194,6 +194,23 @@ describe("/api/v1/follow-ups", () => {
     expect(reopen.body.error).toEqual({ code: "limit_reached", message: "You can have up to 200 open reminders. Mark some done or delete them first." });
   });
 
+  it("removes reminders done more than 90 days ago when a new one is set, and keeps the rest", async () => {
+    const { call } = await connectedUser("tidy@example.com");
+    await app.backend.sql(
+      `insert into public.follow_ups (user_id, label, due_at, completed_at)
+       select u.id, v.label, now() - v.age, now() - v.age
+         from auth.users u, (values ('Done 91 days ago', interval '91 days'), ('Done 89 days ago', interval '89 days')) as v(label, age)
+        where u.email = $1`,
+      ["tidy@example.com"],
+    );
+    expect((await call("/api/v1/follow-ups", "POST", { label: "New one", dueAt: inHours(1) })).status).toBe(201);
+    const rows = await app.backend.sql<{ label: string }>(
+      "select label from public.follow_ups f join auth.users u on u.id = f.user_id where u.email = $1 order by label",
+      ["tidy@example.com"],
+    );
+    expect(rows.map((row) => row.label)).toEqual(["Done 89 days ago", "New one"]);
+  });
+
   it("refuses a new reminder past 1,000 in all, done ones included, saying that deleting is the way", async () => {
     const { call } = await connectedUser("archivist@example.com");
     await app.backend.sql(

@@ -2,7 +2,7 @@
  * Faults (issue 10 proof suite): Supabase failing or hanging. Public pages still render, a
  * signed-in dashboard says to try again in a moment (and keeps the session), forms answer with
  * their toasts, and nothing waits past the deadlines. Stripe's and the AI engine's failures and
- * timeouts are covered where those features are tested (tests/integration/billing/,
+ * hangs are covered where those features are tested (tests/integration/billing/checkout.test.ts,
  * tests/integration/app/optimize-api.test.ts).
  */
 import { delay, http, HttpResponse } from "msw";

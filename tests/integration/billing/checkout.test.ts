@@ -123,6 +123,15 @@ describe("upgrade", () => {
     expect(html).toContain(">FREE<");
   });
 
+  it("Stripe hanging: the same error once the client's deadline (10 s, one retry) has passed, not a request left waiting", { timeout: 60_000 }, async () => {
+    const client = await signUpThroughApp(app, "hanging@example.com");
+    app.backend.injectFault({ service: "stripe", mode: "hang", count: 2, pathPrefix: "/v1/checkout" });
+    const { status, location } = await upgrade(client);
+    expect(status).toBe(303);
+    expect(location).toBe("/dashboard/subscription");
+    expect(toastsIn((await client.html(location)).html)).toEqual(["Error / Failed to create checkout session. Please try again."]);
+  });
+
   it("the database failing while linking the customer is the same error", async () => {
     const client = await signUpThroughApp(app, "nodb@example.com");
     app.server.use(

@@ -23,6 +23,8 @@ export const EVAL_MESSAGES: ReadonlyArray<EvalMessage> = [
   { id: "fu-social-reply", scenario: "follow-up", messageType: "social", platform: "x", text: "@brightdesk thanks for the shoutout! just checking if the new dashboard is working ok for your team" },
   { id: "fu-email-placeholder", scenario: "follow-up", messageType: "email", platform: "gmail", text: "hi {first_name}, just circling back on my note from last week about {company}'s onboarding. do you have 15 minutes on [date] to chat?" },
   { id: "fu-text-appointment", scenario: "follow-up", messageType: "text", platform: "whatsapp", text: "hey tom quick reminder about your test drive tomorrow at 4pm, let me know if u need to move it" },
+  { id: "fu-slack-ticket", scenario: "follow-up", messageType: "text", platform: "slack", text: "hey @marcus just checking in on ticket #4821, the sso fix went out last night in v2.14. can u confirm ur team can log in again?" },
+  { id: "fu-slack-onboarding", scenario: "follow-up", messageType: "text", platform: "slack", text: "hi team! following up on yesterdays kickoff, i shared the rollout checklist in #acme-onboarding. training for the 12 admins is set for wed 2pm EST, lmk if that doesnt work" },
 
   // Objection handling
   { id: "obj-email-price", scenario: "objection", messageType: "email", platform: "gmail", text: "hi rachel, totally understand the budget concern. the annual plan is $9,600 which works out to $800 a month, and most teams our size see payback in about 4 months. happy to walk through the numbers" },
@@ -60,6 +62,8 @@ export const EVAL_MESSAGES: ReadonlyArray<EvalMessage> = [
   { id: "va-social-post", scenario: "value-add", messageType: "social", platform: "linkedin", text: "3 things we learned from reviewing 10,000 support tickets this year: be specific, answer the actual question, and always say what happens next" },
   { id: "va-email-release", scenario: "value-add", messageType: "email", platform: "outlook", text: "hey team at orbit, quick heads up that the 2.4 release on 18 november adds the audit log you asked for. docs are at https://docs.example.com/audit-log" },
   { id: "va-linkedin-intro", scenario: "value-add", messageType: "linkedin", platform: "linkedin", text: "you mentioned hiring a revops lead. my former colleague Priya Shah just finished a big rollout at Cobalt and is looking, want an intro?" },
+
+  { id: "va-slack-release", scenario: "value-add", messageType: "text", platform: "slack", text: "quick heads up for everyone at northwind, the csv export u asked for is live now. it handles up to 50,000 rows and theres a short guide here https://help.example.com/export" },
 
   // Referral requests
   { id: "rf-email-happy", scenario: "referral", messageType: "email", platform: "gmail", text: "hi george, really glad the rollout went so well and your team hit 95% adoption in the first month. do you know anyone else who might benefit from something similar? any intro would mean a lot" },

@@ -38,8 +38,14 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export const meta = () => dashboardMeta("Dashboard", "Your Tonewise messages this month, your plan, and Try it.");
 
-const steps = [
-  { title: "Install the extension", text: "Add Tonewise to your browser from the Chrome Web Store." },
+/** The guide's steps; the first says where the extension comes from (its store listing, or this app's download page). */
+const steps = (fromStore: boolean) => [
+  {
+    title: "Install the extension",
+    text: fromStore
+      ? "Add Tonewise to your browser from the Chrome Web Store."
+      : "Use Download Extension above, then load Tonewise in your browser as the download page shows.",
+  },
   { title: "Pin it to your toolbar", text: "Click the puzzle icon in your browser and pin Tonewise so it's always one click away." },
   { title: "Click any text field", text: "Start typing in email, LinkedIn, Slack or your CRM, the way you normally would." },
   { title: "Optimize your message", text: "Pause for a moment, click the glowing Tonewise icon, and choose Replace." },
@@ -95,7 +101,7 @@ export default function DashboardHome({ loaderData, actionData }: Route.Componen
           Getting started
         </h2>
         <ol className="mt-4 grid gap-4 sm:grid-cols-2">
-          {steps.map((step, index) => (
+          {steps(loaderData.extensionStoreUrl !== null).map((step, index) => (
             <li key={step.title} className="flex gap-3">
               <span className="flex size-8 shrink-0 items-center justify-center rounded-full bg-brand-100 text-sm font-bold text-brand-800" aria-hidden="true">
                 {index + 1}

@@ -36,6 +36,9 @@ describe("dashboard home", () => {
     expect(html).toContain("Upgrade to Pro");
     expect(html).toMatch(/<a [^>]*href="\/extension\/download"[^>]*>Download Extension<\/a>/);
     expect(html).toContain("Getting started");
+    // Without a store listing (EXTENSION_STORE_URL), the guide's first step sends no one to a store.
+    expect(html).toContain("Use Download Extension above, then load Tonewise in your browser as the download page shows.");
+    expect(html).not.toContain("Chrome Web Store");
     expect(html).toContain("What You Get");
   });
 

@@ -124,6 +124,8 @@ test.describe("signed in", () => {
     await expect(page.getByLabel("Default message type")).toHaveValue("crm");
     await expect(page.getByRole("switch", { name: "Notifications" })).not.toBeChecked();
     await expect(page.getByRole("switch", { name: "Usage analytics" })).toBeChecked();
+    // What the switch keeps is said as it is: per suggestion, for the user's own chart, never the text.
+    await expect(page.getByRole("switch", { name: "Usage analytics" })).toHaveAccessibleDescription(/never the text\) for your 30-day activity chart/);
   });
 
   test("password reset: email, link, new password, signed in", async ({ page }) => {

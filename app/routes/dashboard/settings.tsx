@@ -146,7 +146,7 @@ export default function Settings({ loaderData: { settings, timeZones }, actionDa
           id="usageAnalytics"
           name={fields.usageAnalytics.name}
           label="Usage analytics"
-          description="Share anonymous usage statistics to help us improve Tonewise."
+          description="Keep the details of each suggestion (tone, message type, platform, length and timing, never the text) for your 30-day activity chart."
           defaultChecked={start.usageAnalytics}
           errors={fields.usageAnalytics.errors}
         />

@@ -392,6 +392,8 @@ export default defineContentScript({
     ctx.addEventListener(document, "keydown", (event) => {
       if (!active || !(event instanceof KeyboardEvent)) return;
       if (event.key === "Escape" && overlay.cardOpen) {
+        // The card's Escape only: a modal dialog around the field stays open.
+        event.preventDefault();
         overlay.closeCard();
         return;
       }

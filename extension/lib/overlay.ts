@@ -46,8 +46,8 @@ const STYLE = `
   box-shadow: 0 1px 3px rgba(15,23,42,.2); pointer-events: auto; }
 .icon[data-visible="true"] { display: flex; }
 .icon svg { width: 14px; height: 14px; }
-.icon[data-state="idle"] { opacity: .55; }
-.icon[data-state="loading"] svg { opacity: .5; }
+.icon[data-state="idle"] { color: #6366f1; }
+.icon[data-state="loading"] svg { opacity: .7; }
 .icon[data-state="ready"] { background: #4f46e5; color: #fff; border-color: #4f46e5; animation: tw-pulse 1.6s ease-in-out infinite; }
 .icon[data-state="attention"] { border-color: #f59e0b; color: #b45309; }
 .icon:focus-visible, button:focus-visible { outline: 2px solid #4f46e5; outline-offset: 2px; }
@@ -61,6 +61,7 @@ const STYLE = `
 .card[hidden] { display: none; }
 .head { display: flex; align-items: center; justify-content: space-between; margin-bottom: 8px; }
 .title { font-weight: 600; font-size: 13px; color: #4338ca; margin: 0; }
+.title:focus-visible { outline: 2px solid #4f46e5; outline-offset: 2px; }
 .close { border: 0; background: transparent; font-size: 18px; line-height: 1; cursor: pointer; color: #475569; padding: 2px 6px; border-radius: 6px; }
 /* The suggestion gives up height first, so the title, the tones and the buttons stay in view. */
 .card > .text { white-space: pre-wrap; overflow-wrap: anywhere; margin: 0 0 10px; max-height: min(220px, 40vh); overflow-y: auto;
@@ -70,7 +71,7 @@ const STYLE = `
 .tones { display: flex; flex-wrap: wrap; gap: 4px; margin: 0 0 10px; }
 .tones button { border: 1px solid #cbd5e1; background: #fff; border-radius: 999px; padding: 2px 10px; font-size: 12px; cursor: pointer; color: #0f172a; }
 .tones button[aria-pressed="true"] { background: #eef2ff; border-color: #4f46e5; color: #3730a3; font-weight: 600; }
-.actions { display: flex; gap: 8px; }
+.actions { display: flex; flex-wrap: wrap; gap: 8px; }
 .actions button { border-radius: 8px; padding: 6px 12px; font-size: 13px; cursor: pointer; border: 1px solid #cbd5e1; background: #fff; color: #0f172a; }
 .actions button.primary { background: #4f46e5; border-color: #4f46e5; color: #fff; }
 ${REMINDER_STYLE}
@@ -119,12 +120,19 @@ export function createOverlay(doc: Document, handlers: OverlayHandlers): Overlay
   const root = host.attachShadow({ mode: "closed" });
   root.append(el(doc, "style", { textContent: STYLE }));
 
-  const icon = el(doc, "button", { type: "button", className: "icon" }, { "aria-haspopup": "dialog", "aria-expanded": "false", "data-state": "idle" });
+  const icon = el(doc, "button", { type: "button", className: "icon" }, {
+    "aria-haspopup": "dialog",
+    "aria-expanded": "false",
+    "aria-keyshortcuts": OPEN_SHORTCUT_LABEL,
+    "data-state": "idle",
+  });
   icon.innerHTML = ICON_SVG;
   const live = el(doc, "div", { className: "sr" }, { role: "status", "aria-live": "polite" });
   const card = el(doc, "div", { className: "card", hidden: true }, { role: "dialog", "aria-labelledby": "tw-title" });
   // After Replace: the way to the reminder for a mouse (the keyboard's is Alt+Shift+T, as for the card).
-  const nudge = el(doc, "button", { type: "button", className: "nudge", textContent: REMIND_LABEL });
+  const nudge = el(doc, "button", { type: "button", className: "nudge", textContent: REMIND_LABEL, title: `${REMIND_LABEL} (${OPEN_SHORTCUT_LABEL})` }, {
+    "aria-keyshortcuts": OPEN_SHORTCUT_LABEL,
+  });
   root.append(icon, nudge, live, card);
 
   let field: HTMLElement | null = null;
@@ -213,7 +221,8 @@ export function createOverlay(doc: Document, handlers: OverlayHandlers): Overlay
     card.replaceChildren();
     const head = el(doc, "div", { className: "head" });
     head.append(
-      el(doc, "h2", { className: "title", id: "tw-title", textContent: "Tonewise" }),
+      // Focusable by script only: where focus waits while nothing else in the card can take it.
+      el(doc, "h2", { className: "title", id: "tw-title", textContent: "Tonewise", tabIndex: -1 }),
       (() => {
         const close = button("×", () => closeCard());
         close.className = "close";
@@ -233,7 +242,7 @@ export function createOverlay(doc: Document, handlers: OverlayHandlers): Overlay
         }
         // A long suggestion scrolls in its own box (reachable by keyboard), so the card's title,
         // tones and buttons stay in view.
-        card.append(el(doc, "p", { className: "text", textContent: view.suggestion, tabIndex: 0 }, { "aria-label": "Suggestion" }));
+        card.append(el(doc, "p", { className: "text", textContent: view.suggestion, tabIndex: 0 }));
         card.append(toneGroup(view.tone));
         const copied = el(doc, "p", { className: "copied", hidden: true });
         const copy = button("Copy", () => {
@@ -246,7 +255,7 @@ export function createOverlay(doc: Document, handlers: OverlayHandlers): Overlay
         });
         actions.append(button("Replace", handlers.onReplace, true), copy);
         card.append(actions, copied);
-        return;
+        break;
       }
       case "loading":
         card.append(muted("Writing a suggestion…"));
@@ -277,7 +286,14 @@ export function createOverlay(doc: Document, handlers: OverlayHandlers): Overlay
         renderReminder((tag, props, attrs) => el(doc, tag, props, attrs), card, actions, view.reminder, handlers);
         break;
     }
-    if (actions.childElementCount > 0) card.append(actions);
+    if (actions.childElementCount > 0 && !actions.isConnected) card.append(actions);
+    // What the card says (the suggestion, or why there is none) is read with its name when it
+    // opens, not only by whoever goes looking for it.
+    const body = card.querySelector(":scope > p, :scope > form > p");
+    if (body) {
+      body.id = "tw-body";
+      card.setAttribute("aria-describedby", "tw-body");
+    } else card.removeAttribute("aria-describedby");
   }
 
   /**
@@ -384,14 +400,22 @@ export function createOverlay(doc: Document, handlers: OverlayHandlers): Overlay
 
   function render(next: OverlayView) {
     const previous = view.kind;
+    const justSaved = next.kind === "replaced" && next.reminder.step === "saved" && !(view.kind === "replaced" && view.reminder.step === "saved");
     const same = next === view;
     view = next;
     icon.dataset.state = iconState(view);
     icon.setAttribute("aria-label", iconLabel(view));
+    // The same words as a tooltip: the shortcut is there for sighted keyboard users too.
+    icon.title = iconLabel(view);
     const nudgeWasShown = nudge.dataset.visible === "true";
     updateNudge();
     if (!nudgeWasShown && nudge.dataset.visible === "true") reposition();
-    const announcement = view.kind === previous && view.kind !== "offline" ? null : announce(view);
+    const announcement =
+      justSaved && view.kind === "replaced" && view.reminder.step === "saved"
+        ? view.reminder.message
+        : view.kind === previous && view.kind !== "offline"
+          ? null
+          : announce(view);
     if (announcement !== null) live.textContent = announcement;
     // The same view again (a status refresh) keeps the card as it is: a form being filled in keeps its focus and caret.
     if (open && !same) {
@@ -418,8 +442,13 @@ export function createOverlay(doc: Document, handlers: OverlayHandlers): Overlay
   }
 
   function focusFirst() {
+    // Never Close by default (a keyboard user's next Enter would close the card): while a
+    // suggestion is written without tones to wait on, the title holds focus.
     const target =
-      card.querySelector<HTMLElement>("[data-autofocus]") ?? card.querySelector<HTMLButtonElement>(".actions button") ?? card.querySelector<HTMLButtonElement>("button");
+      card.querySelector<HTMLElement>("[data-autofocus]") ??
+      card.querySelector<HTMLButtonElement>(".actions button") ??
+      card.querySelector<HTMLButtonElement>('.tones button[aria-pressed="true"]') ??
+      card.querySelector<HTMLElement>("#tw-title");
     // The card opens at its top, scrolled only as far as the focused control needs to be seen
     // (a field low in a short card's form).
     card.scrollTop = 0;
@@ -453,11 +482,37 @@ export function createOverlay(doc: Document, handlers: OverlayHandlers): Overlay
   icon.addEventListener("click", () => (open ? closeCard() : openCard()));
   nudge.addEventListener("click", () => handlers.onRemind());
   root.addEventListener("keydown", (event) => {
-    if ((event as KeyboardEvent).key === "Escape") {
+    const key = event as KeyboardEvent;
+    if (key.key === "Escape") {
+      // The card's Escape only: not also the page's (a modal dialog around the field closes on it).
+      event.preventDefault();
       event.stopPropagation();
       closeCard();
+      return;
+    }
+    // Tab past the card's last control, or Shift+Tab before its first, goes back to the field
+    // (the card closes): the card belongs to the field, and the page's own order goes on from there.
+    if (key.key === "Tab" && open) {
+      const controls = tabbableInCard();
+      const edge = key.shiftKey ? controls[0] : controls.at(-1);
+      if (edge !== undefined && root.activeElement === edge) {
+        event.preventDefault();
+        event.stopPropagation();
+        closeCard();
+      }
     }
   });
+
+  /** The card's controls in Tab order (a radio group's checked radio only). */
+  function tabbableInCard(): HTMLElement[] {
+    return [...card.querySelectorAll<HTMLElement>("button, input, select, textarea, [tabindex]")].filter(
+      (control) =>
+        control.tabIndex >= 0 &&
+        !(control as HTMLButtonElement).disabled &&
+        !(control instanceof HTMLInputElement && control.type === "radio" && !control.checked) &&
+        control.getClientRects().length > 0,
+    );
+  }
   // Typing in the card (the reminder's label) is not the page's: its shortcuts (Gmail's "c", "r"…)
   // would otherwise see keys whose target is retargeted to the overlay's host, not a text field.
   for (const type of ["keydown", "keyup", "keypress"]) {
@@ -466,14 +521,28 @@ export function createOverlay(doc: Document, handlers: OverlayHandlers): Overlay
     });
   }
 
-  /** Puts the overlay into the page (once): on the first field, or the first copy. */
-  const mount = () => {
-    if (!host.isConnected) doc.documentElement.append(host);
+  /**
+   * Puts the overlay into the page: at the end of the document, or inside the modal dialog that
+   * holds the field (a compose window opened with showModal()), since the browser makes everything
+   * outside a modal dialog inert: a card there could be neither focused nor read.
+   */
+  const mount = (near?: HTMLElement) => {
+    if (!near) {
+      if (!host.isConnected) doc.documentElement.append(host);
+      return;
+    }
+    let parent: Element = doc.documentElement;
+    try {
+      parent = near.closest("dialog:modal") ?? parent;
+    } catch {
+      // A browser without :modal: the document.
+    }
+    if (host.parentNode !== parent) parent.append(host);
   };
 
   return {
     attach(next) {
-      mount();
+      mount(next);
       if (field !== next) {
         closeCard(false);
         clippingAncestors = findClippingAncestors(next);

@@ -34,13 +34,13 @@ export const REMIND_LABEL = "Remind me to follow up";
 export const CUSTOM_LABEL = "Choose a date and time";
 
 export const REMINDER_STYLE = `
-.remind fieldset { border: 0; margin: 0 0 8px; padding: 0; }
+.remind fieldset { border: 0; margin: 0 0 8px; padding: 0; min-inline-size: 0; }
 .remind legend { font-weight: 600; font-size: 13px; margin: 0 0 4px; padding: 0; }
-.choice { display: flex; align-items: center; gap: 6px; padding: 2px 0; font-size: 13px; cursor: pointer; }
-.choice .when { margin-left: auto; color: #475569; font-variant-numeric: tabular-nums; white-space: nowrap; }
+.choice { display: flex; flex-wrap: wrap; align-items: center; gap: 0 6px; padding: 2px 0; font-size: 13px; cursor: pointer; }
+.choice .when { margin-left: auto; color: #475569; font-variant-numeric: tabular-nums; }
 .remind input[type="radio"] { margin: 0; accent-color: #4f46e5; }
 .remind input[type="datetime-local"], .remind input[type="text"] { font: inherit; font-size: 13px; color: #0f172a; background: #fff;
-  border: 1px solid #cbd5e1; border-radius: 6px; padding: 3px 6px; width: 100%; }
+  border: 1px solid #64748b; border-radius: 6px; padding: 3px 6px; width: 100%; }
 .remind input.custom { margin: 2px 0 0 22px; width: calc(100% - 22px); }
 .remind .labelfield { display: flex; flex-direction: column; gap: 2px; font-size: 13px; font-weight: 600; margin: 0 0 10px; }
 .remind .labelfield input { font-weight: 400; }
@@ -125,7 +125,9 @@ export function renderReminder(make: Make, card: HTMLElement, actions: HTMLEleme
     draft.choice = "custom";
     for (const radio of radios) radio.checked = radio.value === "custom";
   };
-  custom.addEventListener("focus", chooseCustom);
+  // A click into the date field chooses it; only reaching it with Tab does not (on the way to the
+  // label, it would silently trade the chosen time for the field's default). Typing a date does.
+  custom.addEventListener("pointerdown", chooseCustom);
   custom.addEventListener("input", () => {
     draft.custom = custom.value;
     chooseCustom();

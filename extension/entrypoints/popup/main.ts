@@ -177,9 +177,9 @@ function renderConnected(me: Me, state: StoredState, host: string, followUps: Pr
         // Nothing says the token was forgotten: still connected, as far as this popup knows.
         showProblem(disconnectProblem, "Tonewise could not disconnect. Try again.");
         disconnect.disabled = false;
-      } else if (result.ok) void render();
+      } else if (result.ok) void render(h("p", { className: "muted", role: "status", textContent: "Disconnected." }), true);
       else {
-        void render(h("p", { className: "error", role: "alert", textContent: "Disconnected here, but the server could not be reached: revoke the token on your Account page." }));
+        void render(h("p", { className: "error", role: "alert", textContent: "Disconnected here, but the server could not be reached: revoke the token on your Account page." }), true);
       }
     });
   });
@@ -237,10 +237,20 @@ function renderConnected(me: Me, state: StoredState, host: string, followUps: Pr
   );
 }
 
-async function render(notice?: HTMLElement) {
+/**
+ * Draws the popup for what is stored now. `keepFocus`: it follows the user's own press (Got it,
+ * Disconnect), whose button is gone, so focus goes to the new view's first control rather than
+ * being dropped on the page.
+ */
+async function render(notice?: HTMLElement, keepFocus = false) {
+  await draw(notice);
+  if (keepFocus) (app.querySelector<HTMLElement>("button.primary") ?? app.querySelector<HTMLElement>("button, select, a"))?.focus();
+}
+
+async function draw(notice?: HTMLElement) {
   const state = (await browser.storage.local.get(Object.values(KEYS))) as StoredState;
   if (!state.privacyNoteSeen) {
-    app.replaceChildren(header(), privacyNote(() => void render()));
+    app.replaceChildren(header(), privacyNote(() => void render(undefined, true)));
     return;
   }
   if (!state.token) {

@@ -3,8 +3,9 @@
  * its top with its title and buttons in view, scrolling in its own box; a long link or code wraps
  * instead of running off the card; choosing another tone from the keyboard keeps focus on that
  * tone and reads out the new suggestion; a field scrolled out of sight takes its icon with it.
- * Focus tabbed on to the page closes the card, as a click outside does; Replace putting focus in
- * the field does not.
+ * Tab out of the card goes back to its field; focus taken to the page closes it, as a click
+ * outside does; Replace putting focus in the field does not. A field in a modal dialog gets a
+ * card it can use.
  */
 import { expect, test } from "./support/extension";
 import { Overlay } from "./support/overlay";
@@ -138,7 +139,43 @@ test("a reminder saved without a label puts focus on the label, and a card scrol
   expect((await overlay.snapshot())!.focused).toBe("Label");
 });
 
-test("focus moving on to the page from the keyboard closes the card and stays where it went", async ({ connected: _connected, openFixture }) => {
+test("Tab past the card's last control, or Shift+Tab before its first, goes back to the field and closes the card; the page's order goes on from there", async ({ connected: _connected, openFixture }) => {
+  const page = await openFixture("textarea");
+  await page.evaluate(() => {
+    const send = document.createElement("button");
+    send.textContent = "Send";
+    document.body.append(send);
+  });
+  const overlay = await Overlay.on(page);
+  const field = page.getByLabel("Message");
+  await overlay.suggestionFor("hey im just checking if u got the report i sent yesterday");
+  await expect.poll(async () => (await overlay.snapshot())?.focused).toBe("Replace");
+  // Opened, the card says what it holds: its suggestion is its description.
+  const opened = (await overlay.snapshot())!;
+  expect(opened.described).toBe(opened.suggestion);
+
+  // On past Copy, its last control: back in the field, the card closed.
+  for (let presses = 0; presses < 4 && (await overlay.snapshot())?.focused; presses++) await page.keyboard.press("Tab");
+  await expect(field).toBeFocused();
+  expect((await overlay.snapshot())!.cardOpen).toBe(false);
+
+  // Back before Close, its first control, from Replace: the field again.
+  await page.keyboard.press("Alt+Shift+T");
+  await expect.poll(async () => (await overlay.snapshot())?.focused).toBe("Replace");
+  for (let presses = 0; presses < 12 && (await overlay.snapshot())?.focused; presses++) await page.keyboard.press("Shift+Tab");
+  await expect(field).toBeFocused();
+  expect((await overlay.snapshot())!.cardOpen).toBe(false);
+
+  // From the field, Tab is the page's: on to Send. The extension lets go of the field, as after a
+  // click elsewhere, and its shortcut is the page's again.
+  await page.keyboard.press("Tab");
+  await expect(page.getByRole("button", { name: "Send" })).toBeFocused();
+  await expect.poll(async () => (await overlay.snapshot())?.iconVisible).toBe(false);
+  await page.keyboard.press("Alt+Shift+T");
+  expect((await overlay.snapshot())!.cardOpen).toBe(false);
+});
+
+test("focus taken to the page while the card is open (a page's control) closes it and stays where it went", async ({ connected: _connected, openFixture }) => {
   const page = await openFixture("textarea");
   await page.evaluate(() => {
     const send = document.createElement("button");
@@ -148,14 +185,33 @@ test("focus moving on to the page from the keyboard closes the card and stays wh
   const overlay = await Overlay.on(page);
   await overlay.suggestionFor("hey im just checking if u got the report i sent yesterday");
   await expect.poll(async () => (await overlay.snapshot())?.focused).toBe("Replace");
-  // Back through the tones, the card's other controls and the icon, on to the page's last control.
-  for (let presses = 0; presses < 12 && (await overlay.snapshot())?.focused; presses++) await page.keyboard.press("Shift+Tab");
+  await page.getByRole("button", { name: "Send" }).focus();
+  await expect.poll(async () => (await overlay.snapshot())?.cardOpen).toBe(false);
   await expect(page.getByRole("button", { name: "Send" })).toBeFocused();
-  expect((await overlay.snapshot())!.cardOpen).toBe(false);
-  // The extension has left the field, as after a click elsewhere: its shortcut is the page's again.
-  await expect.poll(async () => (await overlay.snapshot())?.iconVisible).toBe(false);
+  expect((await overlay.snapshot())!.iconVisible).toBe(false);
+});
+
+test("in a modal dialog (showModal), the card can be used from the keyboard and Escape closes only the card", async ({ connected: _connected, openFixture }) => {
+  const page = await openFixture("textarea");
+  await page.evaluate(() => {
+    const dialog = document.createElement("dialog");
+    const box = document.createElement("textarea");
+    box.setAttribute("aria-label", "Reply");
+    box.rows = 5;
+    dialog.append(box);
+    document.body.append(dialog);
+    dialog.showModal();
+  });
+  const overlay = await Overlay.on(page);
+  await page.getByLabel("Reply").click();
+  await page.keyboard.type("hey im just checking if u got the report i sent yesterday");
+  await expect.poll(async () => (await overlay.snapshot())?.iconState, { timeout: 15_000 }).toBe("ready");
   await page.keyboard.press("Alt+Shift+T");
-  expect((await overlay.snapshot())!.cardOpen).toBe(false);
+  await expect.poll(async () => (await overlay.snapshot())?.focused).toBe("Replace");
+  await page.keyboard.press("Escape");
+  await expect.poll(async () => (await overlay.snapshot())?.cardOpen).toBe(false);
+  await expect(page.getByLabel("Reply")).toBeFocused();
+  expect(await page.evaluate(() => document.querySelector("dialog")!.open)).toBe(true);
 });
 
 test("a page that refuses the text keeps the card open, saying so, though Replace put focus in the field", async ({ connected: _connected, openFixture }) => {
@@ -172,4 +228,16 @@ test("a page that refuses the text keeps the card open, saying so, though Replac
   await overlay.click("Replace");
   await expect.poll(async () => (await overlay.snapshot())?.notes.join(" ")).toMatch(/This page did not accept the text/);
   expect((await overlay.snapshot())!.cardOpen).toBe(true);
+});
+
+test("the reminder form fits a phone at 200% zoom (187 px wide): its times wrap instead of running off the card", async ({ connected: _connected, openFixture }) => {
+  const page = await openFixture("textarea");
+  await page.setViewportSize({ width: 187, height: 333 });
+  const overlay = await Overlay.on(page);
+  await overlay.suggestionFor("hey im just checking if u got the report i sent yesterday");
+  await overlay.click("Replace");
+  await expect.poll(async () => (await overlay.snapshot())?.nudge).toBe(true);
+  await overlay.click("Remind me to follow up");
+  await expect.poll(async () => (await overlay.snapshot())?.choices.length).toBe(5);
+  expect((await overlay.snapshot())!.layout).toMatchObject({ overflowsSideways: false });
 });

@@ -193,7 +193,7 @@ test("after Replace, a reminder set a few seconds ahead rings, opens its page, a
   expect(((await api(request, token, `/api/v1/follow-ups/${id}`)).followUp as { done: boolean }).done).toBe(true);
 });
 
-test("from the keyboard: Alt+Shift+T after Replace, Enter, a choice with the arrows, Enter saves, Done returns to the field", async ({
+test("from the keyboard: Alt+Shift+T after Replace, Enter, a choice with the arrows, Tab past the date to the label, Enter saves (said aloud), Done returns to the field", async ({
   context,
   extensionId,
   connected: _connected,
@@ -213,9 +213,16 @@ test("from the keyboard: Alt+Shift+T after Replace, Enter, a choice with the arr
   const now = new Date();
   await fixture.keyboard.press("ArrowDown");
   await expect.poll(async () => (await overlay.snapshot())?.chosen ?? "").toMatch(/^Tomorrow morning /);
+  // On through the date field and its parts (passing it chooses nothing) to the label; Enter there saves.
+  for (let presses = 0; presses < 10 && (await overlay.snapshot())?.focused !== "Label"; presses++) await fixture.keyboard.press("Tab");
+  expect((await overlay.snapshot())!.focused).toBe("Label");
+  expect((await overlay.snapshot())!.chosen).toMatch(/^Tomorrow morning /);
   await fixture.keyboard.press("Enter");
   const tomorrow = tomorrowMorning(now, timeZone);
-  await expect.poll(async () => (await overlay.snapshot())?.saved).toBe(`Reminder set for ${formatDue(tomorrow, timeZone, new Date())}`);
+  const saved = `Reminder set for ${formatDue(tomorrow, timeZone, new Date())}`;
+  await expect.poll(async () => (await overlay.snapshot())?.saved).toBe(saved);
+  // A screen reader hears it too.
+  expect((await overlay.snapshot())!.announced).toBe(saved);
 
   const token = (await storedValue(worker, "token")) as string;
   const listed = (await api(request, token, "/api/v1/follow-ups")).followUps as Array<{ label: string; dueAt: string }>;

@@ -81,7 +81,9 @@ test("changes the service worker fails to make are said as alerts, and the popup
   await expect(pause).toBeChecked();
   await expect(alert(popup, "Could not pause Tonewise. Try again.")).toBeHidden();
   await disconnect.click();
-  await expect(popup.getByRole("button", { name: "Connect to Tonewise" })).toBeVisible();
+  // Said, and the keyboard is on the new view's first control, not dropped on the page.
+  await expect(popup.getByRole("status")).toHaveText("Disconnected.");
+  await expect(popup.getByRole("button", { name: "Connect to Tonewise" })).toBeFocused();
 });
 
 test("Connect that the service worker fails to start is said, and can be pressed again", async ({ context, extensionId, signedInUser: _signedInUser }) => {
@@ -89,6 +91,7 @@ test("Connect that the service worker fails to start is said, and can be pressed
   const popup = await openPopup(context, extensionId);
   await popup.getByRole("button", { name: "Got it" }).click();
   const connect = popup.getByRole("button", { name: "Connect to Tonewise" });
+  await expect(connect).toBeFocused();
   await breakStorage(worker);
 
   await connect.click();

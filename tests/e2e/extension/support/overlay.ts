@@ -29,6 +29,8 @@ export interface OverlaySnapshot {
   focused: string | null;
   /** What the overlay's live region last said. */
   announced: string;
+  /** The open card's description (what aria-describedby points at), as a screen reader reads it with the card's name. */
+  described: string | null;
   /** The open card's geometry: its scroll offset, whether anything overflows it sideways, whether its title and first action are in its visible box, and whether the suggestion scrolls in its own box. */
   layout: {
     scrollTop: number;
@@ -84,6 +86,7 @@ const SNAPSHOT = `function () {
       ? this.activeElement.getAttribute("aria-label") || (this.activeElement.tagName === "INPUT" ? read(this.activeElement.closest("label")) : this.activeElement.textContent)
       : null,
     announced: (this.querySelector('[role="status"]') || { textContent: "" }).textContent,
+    described: open && card.getAttribute("aria-describedby") ? (this.getElementById(card.getAttribute("aria-describedby")) ? read(this.getElementById(card.getAttribute("aria-describedby"))) : null) : null,
     layout: open ? (() => {
       const box = card.getBoundingClientRect();
       const inView = (node) => { if (!node) return false; const r = node.getBoundingClientRect(); return r.top >= box.top - 1 && r.bottom <= box.bottom + 1; };

@@ -1,6 +1,7 @@
 /**
  * The extension on the fields people type in: it suggests, the card switches tone, Replace puts
- * the suggestion into the page's own state (not just the DOM), and undo brings the original back.
+ * the suggestion into the page's own state (not just the DOM) and the field shows it, and undo
+ * brings the original back, on screen too.
  */
 import type { Page } from "@playwright/test";
 import { expect, test } from "./support/extension";
@@ -10,6 +11,17 @@ import type { Fixture } from "./support/paths";
 const MESSAGE = "hey im just checking if u got the report i sent yesterday";
 
 const state = (page: Page) => page.evaluate(() => window.__state?.() ?? null);
+
+/**
+ * What the field shows the user (its value, or the editor's rendered text), spaces collapsed: an
+ * editor that renders from its own state can hold one text and show another when its DOM was
+ * edited behind its back.
+ */
+const shown = (page: Page) =>
+  page
+    .getByLabel("Message")
+    .evaluate((el) => (el instanceof HTMLInputElement || el instanceof HTMLTextAreaElement ? el.value : (el as HTMLElement).innerText))
+    .then((text) => text.replace(/\s+/g, " ").trim());
 
 interface Case {
   fixture: Fixture;
@@ -54,11 +66,13 @@ for (const { fixture, undo } of CASES) {
 
     await overlay.click("Replace");
     await expect.poll(() => state(page)).toBe(casual);
+    await expect.poll(() => shown(page)).toBe(casual.replace(/\s+/g, " ").trim());
     await expect.poll(async () => (await overlay.snapshot())?.cardOpen).toBe(false);
 
     if (undo) {
       await page.keyboard.press("ControlOrMeta+z");
       await expect.poll(() => state(page)).toBe(MESSAGE);
+      await expect.poll(() => shown(page)).toBe(MESSAGE);
     }
   });
 }

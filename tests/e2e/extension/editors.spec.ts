@@ -37,6 +37,8 @@ const CASES: Case[] = [
   { fixture: "prosemirror", undo: true },
   { fixture: "quill", undo: true },
   { fixture: "lexical", undo: true },
+  // Draft.js keeps its own undo stack (Ctrl+Z is its "undo" command): the replacement is one change in it.
+  { fixture: "draftjs", undo: true },
 ];
 
 for (const { fixture, undo } of CASES) {
@@ -76,6 +78,35 @@ for (const { fixture, undo } of CASES) {
     }
   });
 }
+
+test("draftjs: a message of several lines gets a suggestion of several lines, which Replace puts in whole, and undo takes back", async ({ connected: _connected, openFixture }) => {
+  // Draft.js renders its blocks from its own state: an edit of several lines made behind its back
+  // (the browser's own insertText) throws inside it and takes the field off the page.
+  const page = await openFixture("draftjs");
+  const overlay = await Overlay.on(page);
+  const lines = ["hi anna", "just checking if u got the report i sent yesterday", "thanks", "ben"];
+  await page.getByLabel("Message").click();
+  for (const [index, line] of lines.entries()) {
+    if (index > 0) await page.keyboard.press("Enter");
+    await page.keyboard.type(line);
+  }
+  const typed = lines.join("\n");
+  await expect.poll(() => state(page)).toBe(typed);
+
+  await expect.poll(async () => (await overlay.snapshot())?.iconState).toBe("ready");
+  await overlay.click("icon");
+  await expect.poll(async () => (await overlay.snapshot())?.suggestion ?? null).not.toBeNull();
+  const suggestion = (await overlay.snapshot())!.suggestion!;
+  expect(suggestion).toContain("\n");
+
+  await overlay.click("Replace");
+  await expect.poll(() => state(page)).toBe(suggestion);
+  await expect.poll(() => shown(page)).toBe(suggestion.replace(/\s+/g, " ").trim());
+
+  await page.keyboard.press("ControlOrMeta+z");
+  await expect.poll(() => state(page)).toBe(typed);
+  await expect.poll(() => shown(page)).toBe(typed.replace(/\s+/g, " "));
+});
 
 test("Replace after the user typed on asks again for the text as it is now, and never drops the new words", async ({ connected: _connected, openFixture }) => {
   const page = await openFixture("textarea");

@@ -2,25 +2,32 @@
  * Replace: put the suggestion into the field the way a page's own code will notice, checking
  * after each step whether the field took it.
  *
- * 1. Select the field's text and `document.execCommand("insertText")`: the browser's own edit,
+ * 1. For rich editors (contenteditable): a `textInput` event carrying the text, the event a
+ *    keystroke fires before the browser edits. An editor that applies typed text through its own
+ *    state and renders it itself (Draft.js, through React's onBeforeInput) cancels it and does
+ *    so; nobody else acts on it (made by script, it has no default action), and the next step
+ *    follows. Such an editor must not get the browser's own edit: it would remove the nodes the
+ *    editor renders into, so the editor holds the text but no longer shows its own changes (an
+ *    undo changes nothing on screen), or throws and takes the field off the page.
+ * 2. Select the field's text and `document.execCommand("insertText")`: the browser's own edit,
  *    with the input events, undo history and editor hooks a keystroke would have.
- * 2. For `<input>`/`<textarea>`: the prototype's value setter (past a framework's value tracker,
+ * 3. For `<input>`/`<textarea>`: the prototype's value setter (past a framework's value tracker,
  *    as React installs on the element), then `setRangeText`, each followed by an `input` event.
- * 3. For rich editors: a `beforeinput` event (insertReplacementText) and then a `paste` event,
+ * 4. For rich editors: a `beforeinput` event (insertReplacementText) and then a `paste` event,
  *    each carrying the text, for editors that apply edits from those events themselves.
  *
  * If the field still does not hold the suggestion, it is copied to the clipboard and the caller
  * says so.
  *
- * The steps that select the field's text (execCommand, beforeinput, paste) wait for the page to
- * notice the selection before editing, and for the edit to land before checking: editors that keep
- * their own selection (Lexical) read it from `selectionchange`, which the browser fires in a later
- * task, and would otherwise insert at the old caret. The value setter and `setRangeText` replace
- * the whole value without a selection, and are checked at once.
+ * The steps that select the field's text (textInput, execCommand, beforeinput, paste) wait for the
+ * page to notice the selection before editing, and for the edit to land before checking: editors
+ * that keep their own selection (Lexical, Draft.js) read it from `selectionchange`, which the
+ * browser fires in a later task, and would otherwise insert at the old caret. The value setter and
+ * `setRangeText` replace the whole value without a selection, and are checked at once.
  */
 import { type EditableField, isTextControl, readFieldText } from "./fields";
 
-export type ReplaceMethod = "execCommand" | "valueSetter" | "setRangeText" | "beforeinput" | "paste";
+export type ReplaceMethod = "textInput" | "execCommand" | "valueSetter" | "setRangeText" | "beforeinput" | "paste";
 
 export type ReplaceOutcome = { ok: true; method: ReplaceMethod } | { ok: false; copied: boolean };
 
@@ -81,6 +88,31 @@ function selectAllNow(field: EditableField): void {
   range.selectNodeContents(field);
   selection.removeAllRanges();
   selection.addRange(range);
+}
+
+/** A `textInput` event (a TextEvent; it has no constructor) carrying `text`, or undefined where the browser has none. */
+function textInputEvent(field: EditableField, text: string): Event | undefined {
+  const doc = field.ownerDocument;
+  try {
+    const event = doc.createEvent("TextEvent") as TextEvent;
+    if (typeof event.initTextEvent !== "function") return undefined;
+    event.initTextEvent("textInput", true, true, doc.defaultView, text);
+    return event;
+  } catch {
+    return undefined;
+  }
+}
+
+async function tryTextInput(field: EditableField, text: string): Promise<boolean> {
+  const event = textInputEvent(field, text);
+  if (!event) return false;
+  await selectAll(field);
+  field.dispatchEvent(event);
+  // Not cancelled: no page code took it. A textInput made by script has no default action (were a
+  // browser to insert it anyway, the next step selects the whole text and replaces it).
+  if (!event.defaultPrevented) return false;
+  await nextTask(field.ownerDocument);
+  return fieldHolds(field, text);
 }
 
 async function tryExecCommand(field: EditableField, text: string): Promise<boolean> {
@@ -230,6 +262,7 @@ function fittedTo(field: EditableField, text: string): string {
 
 export async function replaceFieldText(field: EditableField, suggestion: string, options: ReplaceOptions = {}): Promise<ReplaceOutcome> {
   const text = fittedTo(field, suggestion);
+  if (!isTextControl(field) && (await tryTextInput(field, text))) return { ok: true, method: "textInput" };
   if (await tryExecCommand(field, text)) return { ok: true, method: "execCommand" };
   if (isTextControl(field)) {
     if (trySetter(field, text)) return { ok: true, method: "valueSetter" };

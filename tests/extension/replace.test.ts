@@ -62,6 +62,26 @@ function textareaWith(text: string): HTMLTextAreaElement {
   return area;
 }
 
+/**
+ * What Chromium gives for createEvent("TextEvent"), which happy-dom lacks: an event that
+ * initTextEvent makes into a textInput carrying its text.
+ */
+function provideTextEvent() {
+  const createEvent = document.createEvent.bind(document);
+  vi.spyOn(document, "createEvent").mockImplementation((kind: string) => {
+    const event = createEvent(kind === "TextEvent" ? "Event" : kind);
+    if (kind === "TextEvent") {
+      Object.assign(event, {
+        initTextEvent(type: string, bubbles: boolean, cancelable: boolean, _view: Window | null, data: string) {
+          event.initEvent(type, bubbles, cancelable);
+          Object.defineProperty(event, "data", { value: data });
+        },
+      });
+    }
+    return event;
+  });
+}
+
 describe("replace chain", () => {
   it("uses execCommand('insertText') on the selected text when the browser does the edit", async () => {
     const area = textareaWith("hi sam following up");
@@ -147,6 +167,40 @@ describe("replace chain", () => {
     } finally {
       document.removeEventListener("selectionchange", sync);
     }
+  });
+
+  it("lets an editor that applies typed text through its own state (Draft.js) take it from textInput, with no edit behind its back", async () => {
+    provideTextEvent();
+    const editor = document.createElement("div");
+    editor.setAttribute("contenteditable", "true");
+    editor.innerHTML = "<div><span>hi sam</span></div><div><span>following up</span></div>";
+    document.body.append(editor);
+    const taken: string[] = [];
+    editor.addEventListener("textInput", (event) => {
+      // The editor replaces its selection in its own state and renders the result itself.
+      const data = (event as TextEvent).data;
+      taken.push(data);
+      event.preventDefault();
+      editor.innerHTML = `<div><span>${data}</span></div>`;
+    });
+    await expect(replaceFieldText(editor, SUGGESTION)).resolves.toEqual({ ok: true, method: "textInput" });
+    expect(taken).toEqual([SUGGESTION]);
+    expect(execCommand).not.toHaveBeenCalled();
+    expect(editor.textContent).toBe(SUGGESTION);
+  });
+
+  it("goes on to the browser's own edit when no editor takes the textInput", async () => {
+    provideTextEvent();
+    const editor = document.createElement("div");
+    editor.setAttribute("contenteditable", "true");
+    editor.textContent = "hi sam following up";
+    document.body.append(editor);
+    execCommand.mockImplementation((_command: string, _ui: boolean, value: string) => {
+      editor.textContent = value;
+      return true;
+    });
+    await expect(replaceFieldText(editor, SUGGESTION)).resolves.toEqual({ ok: true, method: "execCommand" });
+    expect(editor.textContent).toBe(SUGGESTION);
   });
 
   it("lets a rich editor apply the text from beforeinput", async () => {

@@ -1,6 +1,7 @@
 /**
  * The extension on the fields people type in: it suggests, the card switches tone, Replace puts
- * the suggestion into the page's own state (not just the DOM), and undo brings the original back.
+ * the suggestion into the page's own state (not just the DOM) and the field shows it, and undo
+ * brings the original back, on screen too.
  */
 import type { Page } from "@playwright/test";
 import { expect, test } from "./support/extension";
@@ -10,6 +11,17 @@ import type { Fixture } from "./support/paths";
 const MESSAGE = "hey im just checking if u got the report i sent yesterday";
 
 const state = (page: Page) => page.evaluate(() => window.__state?.() ?? null);
+
+/**
+ * What the field shows the user (its value, or the editor's rendered text), spaces collapsed: an
+ * editor that renders from its own state can hold one text and show another when its DOM was
+ * edited behind its back.
+ */
+const shown = (page: Page) =>
+  page
+    .getByLabel("Message")
+    .evaluate((el) => (el instanceof HTMLInputElement || el instanceof HTMLTextAreaElement ? el.value : (el as HTMLElement).innerText))
+    .then((text) => text.replace(/\s+/g, " ").trim());
 
 interface Case {
   fixture: Fixture;
@@ -25,6 +37,8 @@ const CASES: Case[] = [
   { fixture: "prosemirror", undo: true },
   { fixture: "quill", undo: true },
   { fixture: "lexical", undo: true },
+  // Draft.js keeps its own undo stack (Ctrl+Z is its "undo" command): the replacement is one change in it.
+  { fixture: "draftjs", undo: true },
 ];
 
 for (const { fixture, undo } of CASES) {
@@ -54,14 +68,45 @@ for (const { fixture, undo } of CASES) {
 
     await overlay.click("Replace");
     await expect.poll(() => state(page)).toBe(casual);
+    await expect.poll(() => shown(page)).toBe(casual.replace(/\s+/g, " ").trim());
     await expect.poll(async () => (await overlay.snapshot())?.cardOpen).toBe(false);
 
     if (undo) {
       await page.keyboard.press("ControlOrMeta+z");
       await expect.poll(() => state(page)).toBe(MESSAGE);
+      await expect.poll(() => shown(page)).toBe(MESSAGE);
     }
   });
 }
+
+test("draftjs: a message of several lines gets a suggestion of several lines, which Replace puts in whole, and undo takes back", async ({ connected: _connected, openFixture }) => {
+  // Draft.js renders its blocks from its own state: an edit of several lines made behind its back
+  // (the browser's own insertText) throws inside it and takes the field off the page.
+  const page = await openFixture("draftjs");
+  const overlay = await Overlay.on(page);
+  const lines = ["hi anna", "just checking if u got the report i sent yesterday", "thanks", "ben"];
+  await page.getByLabel("Message").click();
+  for (const [index, line] of lines.entries()) {
+    if (index > 0) await page.keyboard.press("Enter");
+    await page.keyboard.type(line);
+  }
+  const typed = lines.join("\n");
+  await expect.poll(() => state(page)).toBe(typed);
+
+  await expect.poll(async () => (await overlay.snapshot())?.iconState).toBe("ready");
+  await overlay.click("icon");
+  await expect.poll(async () => (await overlay.snapshot())?.suggestion ?? null).not.toBeNull();
+  const suggestion = (await overlay.snapshot())!.suggestion!;
+  expect(suggestion).toContain("\n");
+
+  await overlay.click("Replace");
+  await expect.poll(() => state(page)).toBe(suggestion);
+  await expect.poll(() => shown(page)).toBe(suggestion.replace(/\s+/g, " ").trim());
+
+  await page.keyboard.press("ControlOrMeta+z");
+  await expect.poll(() => state(page)).toBe(typed);
+  await expect.poll(() => shown(page)).toBe(typed.replace(/\s+/g, " "));
+});
 
 test("Replace after the user typed on asks again for the text as it is now, and never drops the new words", async ({ connected: _connected, openFixture }) => {
   const page = await openFixture("textarea");

@@ -34,7 +34,8 @@ export async function buildFixtures(): Promise<void> {
     platform: "browser",
     target: "es2022",
     jsx: "automatic",
-    define: { "process.env.NODE_ENV": JSON.stringify("production") },
+    // Node's `global`, which Draft.js's dependencies (fbjs, setimmediate) read as the browser's global object.
+    define: { "process.env.NODE_ENV": JSON.stringify("production"), global: "globalThis" },
     logLevel: "warning",
   });
   for (const name of FIXTURES) {

@@ -10,14 +10,24 @@
  *    editor renders into, so the editor holds the text but no longer shows its own changes (an
  *    undo changes nothing on screen), or throws and takes the field off the page.
  * 2. Select the field's text and `document.execCommand("insertText")`: the browser's own edit,
- *    with the input events, undo history and editor hooks a keystroke would have.
+ *    with the input events, undo history and editor hooks a keystroke would have. A rich editor
+ *    gets a text of several lines typed line by line instead: each line with `insertText`, and
+ *    between lines the line break a keystroke makes, a cancelable `beforeinput` (which Lexical
+ *    cancels and applies) and, not cancelled, `execCommand` of the same input type. Line breaks
+ *    first (`insertLineBreak`, Shift+Enter: a plain contenteditable shows a blank line as one);
+ *    where the editor loses them (ProseMirror reads the browser's <br> as a space), paragraphs
+ *    (`insertParagraph`, Enter). The whole text in one `insertText` made every newline a
+ *    paragraph: Lexical glued the lines together, and a plain contenteditable read an extra blank
+ *    line at each blank line.
  * 3. For `<input>`/`<textarea>`: the prototype's value setter (past a framework's value tracker,
  *    as React installs on the element), then `setRangeText`, each followed by an `input` event.
  * 4. For rich editors: a `beforeinput` event (insertReplacementText) and then a `paste` event,
  *    each carrying the text, for editors that apply edits from those events themselves.
  *
- * If the field still does not hold the suggestion, it is copied to the clipboard and the caller
- * says so.
+ * "Holds" compares the field's lines with the suggestion's (`fieldHolds`): spaces and blank lines
+ * do not decide (editors render lines as paragraphs, which innerText reads with blank lines between
+ * them), but lines glued together do. If the field still does not hold the suggestion, it is
+ * copied to the clipboard and the caller says so.
  *
  * The steps that select the field's text (textInput, execCommand, beforeinput, paste) wait for the
  * page to notice the selection before editing, and for the edit to land before checking: editors
@@ -36,13 +46,25 @@ export interface ReplaceOptions {
   copy?: (text: string) => Promise<boolean>;
 }
 
-/** Whitespace does not decide whether the page took the text: editors split lines into blocks. */
-function normalise(text: string): string {
-  return text.replace(/[\s\u00a0\u200b]+/g, "");
+/**
+ * The text's lines, each with its spaces collapsed, without the empty ones. How many blank lines
+ * an editor shows between two lines does not decide whether the page took the text (an editor
+ * that renders each line as a paragraph reports paragraph breaks as blank lines in its innerText),
+ * but where the lines break does: an editor that drops a line break glues two lines together, and
+ * a check that ignored whitespace would call that a success.
+ */
+function linesOf(text: string): string[] {
+  return text
+    .replace(/\u200b/g, "")
+    .split(/\r\n?|\n/)
+    .map((line) => line.replace(/[\s\u00a0]+/g, " ").trim())
+    .filter((line) => line !== "");
 }
 
 export function fieldHolds(field: EditableField, text: string): boolean {
-  return normalise(readFieldText(field)) === normalise(text);
+  const shown = linesOf(readFieldText(field));
+  const wanted = linesOf(text);
+  return shown.length === wanted.length && shown.every((line, index) => line === wanted[index]);
 }
 
 /** How long to wait for a `selectionchange` that may not come (the selection did not change). */
@@ -128,13 +150,49 @@ async function tryExecCommand(field: EditableField, text: string): Promise<boole
   return fieldHolds(field, text);
 }
 
+type LineBreak = "insertLineBreak" | "insertParagraph";
+
+/**
+ * A line break as a keystroke makes it (Shift+Enter or Enter): first a cancelable `beforeinput`
+ * of that input type, which an editor that applies edits through its own state (Lexical) cancels
+ * and applies; not cancelled (made by script, it has no default action), the browser's own edit.
+ */
+function insertBreak(field: EditableField, kind: LineBreak): void {
+  const event = inputEvent(field, "beforeinput", null, kind);
+  field.dispatchEvent(event);
+  if (!event.defaultPrevented) field.ownerDocument.execCommand(kind);
+}
+
+/**
+ * A text of several lines into a rich editor, typed the way a user would: the field's text
+ * selected, then each line with `execCommand("insertText")` and a line break of `kind` between
+ * them. The browser's `insertText` of the whole text would make each newline a paragraph of its
+ * own markup (a plain contenteditable then reads an extra blank line at each blank line), and
+ * editors that take the text from its input event (Lexical) glue the lines together.
+ */
+async function tryTypedLines(field: EditableField, text: string, kind: LineBreak): Promise<boolean> {
+  await selectAll(field);
+  const doc = field.ownerDocument;
+  try {
+    if (typeof doc.execCommand !== "function") return false;
+    for (const [index, line] of text.split(/\r\n?|\n/).entries()) {
+      if (index > 0) insertBreak(field, kind);
+      if (line !== "") doc.execCommand("insertText", false, line);
+    }
+  } catch {
+    return false;
+  }
+  await nextTask(doc);
+  return fieldHolds(field, text);
+}
+
 function nativeValueSetter(field: HTMLInputElement | HTMLTextAreaElement): ((value: string) => void) | undefined {
   const view = field.ownerDocument.defaultView;
   const proto = field instanceof HTMLTextAreaElement ? view?.HTMLTextAreaElement.prototype : view?.HTMLInputElement.prototype;
   return proto ? Object.getOwnPropertyDescriptor(proto, "value")?.set : undefined;
 }
 
-function inputEvent(field: EditableField, type: "input" | "beforeinput", text: string, inputType: string, dataTransfer?: DataTransfer) {
+function inputEvent(field: EditableField, type: "input" | "beforeinput", text: string | null, inputType: string, dataTransfer?: DataTransfer) {
   const view = field.ownerDocument.defaultView;
   const Ctor = view?.InputEvent ?? InputEvent;
   return new Ctor(type, { bubbles: true, cancelable: type === "beforeinput", composed: true, inputType, data: text, dataTransfer: dataTransfer ?? null });
@@ -263,7 +321,14 @@ function fittedTo(field: EditableField, text: string): string {
 export async function replaceFieldText(field: EditableField, suggestion: string, options: ReplaceOptions = {}): Promise<ReplaceOutcome> {
   const text = fittedTo(field, suggestion);
   if (!isTextControl(field) && (await tryTextInput(field, text))) return { ok: true, method: "textInput" };
-  if (await tryExecCommand(field, text)) return { ok: true, method: "execCommand" };
+  if (isTextControl(field) || !/[\r\n]/.test(text)) {
+    if (await tryExecCommand(field, text)) return { ok: true, method: "execCommand" };
+  } else {
+    // Line breaks first: where an editor ignores the browser's <br> (ProseMirror's reads it as a
+    // space), the check fails and the paragraphs follow, an edit such an editor's undo groups with it.
+    if (await tryTypedLines(field, text, "insertLineBreak")) return { ok: true, method: "execCommand" };
+    if (await tryTypedLines(field, text, "insertParagraph")) return { ok: true, method: "execCommand" };
+  }
   if (isTextControl(field)) {
     if (trySetter(field, text)) return { ok: true, method: "valueSetter" };
     if (trySetRangeText(field, text)) return { ok: true, method: "setRangeText" };

@@ -82,6 +82,19 @@ function provideTextEvent() {
   });
 }
 
+/**
+ * A contenteditable editor showing `shown.text`: its innerText, which happy-dom reads without line
+ * breaks (it lays out no lines), so the test says what the browser would render.
+ */
+function editorShowing(initial: string) {
+  const editor = document.createElement("div");
+  editor.setAttribute("contenteditable", "true");
+  document.body.append(editor);
+  const shown = { text: initial };
+  Object.defineProperty(editor, "innerText", { configurable: true, get: () => shown.text });
+  return { editor, shown };
+}
+
 describe("replace chain", () => {
   it("uses execCommand('insertText') on the selected text when the browser does the edit", async () => {
     const area = textareaWith("hi sam following up");
@@ -201,6 +214,57 @@ describe("replace chain", () => {
     });
     await expect(replaceFieldText(editor, SUGGESTION)).resolves.toEqual({ ok: true, method: "execCommand" });
     expect(editor.textContent).toBe(SUGGESTION);
+  });
+
+  it("types a suggestion of several lines into a rich editor line by line, with line breaks between them", async () => {
+    const { editor, shown } = editorShowing("hi sam");
+    const commands: string[] = [];
+    execCommand.mockImplementation((command: string, _ui: boolean, value?: string) => {
+      commands.push(value === undefined ? command : `${command}:${value}`);
+      if (command === "insertText" && value === "Hi Sam,") shown.text = "";
+      shown.text += command === "insertText" ? value : "\n";
+      return true;
+    });
+    const text = "Hi Sam,\n\nThe proposal.\n\nThanks\nAnna";
+    await expect(replaceFieldText(editor, text)).resolves.toEqual({ ok: true, method: "execCommand" });
+    expect(commands).toEqual(["insertText:Hi Sam,", "insertLineBreak", "insertLineBreak", "insertText:The proposal.", "insertLineBreak", "insertLineBreak", "insertText:Thanks", "insertLineBreak", "insertText:Anna"]);
+    expect(shown.text).toBe(text);
+  });
+
+  it("does not count lines glued together as replaced, and goes on to paragraphs for an editor that drops line breaks", async () => {
+    const { editor, shown } = editorShowing("hi sam");
+    const commands: string[] = [];
+    execCommand.mockImplementation((command: string, _ui: boolean, value?: string) => {
+      commands.push(command);
+      // Each attempt replaces the whole text, which was selected.
+      if (command === "insertText" && value === "Hi Sam,") shown.text = "";
+      // Like ProseMirror reading the browser's <br> as a space: the line break is lost.
+      shown.text += command === "insertText" ? value : command === "insertParagraph" ? "\n" : " ";
+      return true;
+    });
+    await expect(replaceFieldText(editor, "Hi Sam,\nThanks")).resolves.toEqual({ ok: true, method: "execCommand" });
+    expect(commands).toEqual(["insertText", "insertLineBreak", "insertText", "insertText", "insertParagraph", "insertText"]);
+    expect(shown.text).toBe("Hi Sam,\nThanks");
+  });
+
+  it("lets an editor that applies line breaks itself (Lexical) take them from beforeinput, with no browser edit", async () => {
+    const { editor, shown } = editorShowing("hi sam");
+    shown.text = "";
+    editor.addEventListener("beforeinput", (event) => {
+      if ((event as InputEvent).inputType !== "insertLineBreak") return;
+      event.preventDefault();
+      shown.text += "\n";
+    });
+    const commands: string[] = [];
+    execCommand.mockImplementation((command: string, _ui: boolean, value?: string) => {
+      commands.push(command);
+      if (command !== "insertText") return false;
+      shown.text += value;
+      return true;
+    });
+    await expect(replaceFieldText(editor, "Hi Sam,\nThanks")).resolves.toEqual({ ok: true, method: "execCommand" });
+    expect(commands).toEqual(["insertText", "insertText"]);
+    expect(shown.text).toBe("Hi Sam,\nThanks");
   });
 
   it("lets a rich editor apply the text from beforeinput", async () => {

@@ -108,6 +108,76 @@ test("draftjs: a message of several lines gets a suggestion of several lines, wh
   await expect.poll(() => shown(page)).toBe(typed.replace(/\s+/g, " "));
 });
 
+/** Text as lines: spaces collapsed within each line, blank lines kept, none at the ends. */
+const asLines = (text: string) =>
+  text
+    .split("\n")
+    .map((line) => line.replace(/[\s\u00a0]+/g, " ").trim())
+    .join("\n")
+    .replace(/^\n+|\n+$/g, "");
+
+/**
+ * What a rich editor shows, line by line: its rendered text (innerText), read from a copy with two
+ * artefacts of innerText taken out that the screen does not show. A paragraph (<p>) reads as a line
+ * and a blank line (innerText doubles the breaks around one, though the editors here show no gap),
+ * and a line that is empty but for the <br> that gives it its height reads as one blank line (not
+ * as that <br>'s break on top of the block's own).
+ */
+const shownLines = (page: Page) =>
+  page
+    .getByLabel("Message")
+    .evaluate((el) => {
+      const copy = el.cloneNode(true) as HTMLElement;
+      for (const paragraph of copy.querySelectorAll("p")) {
+        const div = document.createElement("div");
+        div.append(...paragraph.childNodes);
+        paragraph.replaceWith(div);
+      }
+      for (const block of copy.querySelectorAll("div")) {
+        if (block.childNodes.length === 1 && block.firstChild instanceof HTMLBRElement) block.firstChild.replaceWith("\u200b");
+      }
+      copy.removeAttribute("aria-label");
+      copy.style.whiteSpace = getComputedStyle(el).whiteSpace;
+      document.body.append(copy);
+      const text = copy.innerText;
+      copy.remove();
+      return text.replace(/\u200b/g, "");
+    })
+    .then(asLines);
+
+const MULTILINE_CASES: Fixture[] = ["contenteditable", "lexical", "prosemirror", "quill", "draftjs"];
+
+for (const fixture of MULTILINE_CASES) {
+  test(`${fixture}: Replace with a suggestion of several lines shows its lines as lines, and undo takes it back`, async ({ connected: _connected, openFixture }) => {
+    const page = await openFixture(fixture);
+    const overlay = await Overlay.on(page);
+    const lines = ["hi anna", "just checking if u got the report i sent yesterday", "thanks", "ben"];
+    await page.getByLabel("Message").click();
+    for (const [index, line] of lines.entries()) {
+      if (index > 0) await page.keyboard.press("Enter");
+      await page.keyboard.type(line);
+    }
+    const typed = lines.join("\n");
+    await expect.poll(() => state(page)).toBe(typed);
+    await expect.poll(() => shownLines(page)).toBe(typed);
+
+    await expect.poll(async () => (await overlay.snapshot())?.iconState).toBe("ready");
+    await overlay.click("icon");
+    await expect.poll(async () => (await overlay.snapshot())?.suggestion ?? null).not.toBeNull();
+    const suggestion = (await overlay.snapshot())!.suggestion!;
+    expect(suggestion).toContain("\n");
+
+    await overlay.click("Replace");
+    await expect.poll(() => shownLines(page)).toBe(asLines(suggestion));
+    await expect.poll(() => state(page)).toBe(suggestion);
+    await expect.poll(async () => (await overlay.snapshot())?.cardOpen).toBe(false);
+
+    await page.keyboard.press("ControlOrMeta+z");
+    await expect.poll(() => shownLines(page)).toBe(typed);
+    await expect.poll(() => state(page)).toBe(typed);
+  });
+}
+
 test("Replace after the user typed on asks again for the text as it is now, and never drops the new words", async ({ connected: _connected, openFixture }) => {
   const page = await openFixture("textarea");
   const overlay = await Overlay.on(page);

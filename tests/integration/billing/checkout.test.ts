@@ -338,6 +338,14 @@ describe("manage subscription", () => {
     expect(toastsIn((await client.html(location)).html)).toEqual(["Error / Failed to open billing portal. Please try again."]);
   });
 
+  it("Stripe hanging: the same error once the client's deadline (10 s, one retry) has passed", { timeout: 60_000 }, async () => {
+    const { client } = await proUser(app, "portalhang@example.com");
+    app.backend.injectFault({ service: "stripe", mode: "hang", count: 2, pathPrefix: "/v1/billing_portal" });
+    const { location } = await manage(client);
+    expect(location).toBe("/dashboard/subscription");
+    expect(toastsIn((await client.html(location)).html)).toEqual(["Error / Failed to open billing portal. Please try again."]);
+  });
+
   it("a user with no billing customer gets the same error", async () => {
     const client = await signUpThroughApp(app, "nocustomer@example.com");
     const { location } = await manage(client);

@@ -400,9 +400,7 @@ export function createOverlay(doc: Document, handlers: OverlayHandlers): Overlay
 
   function render(next: OverlayView) {
     const previous = view.kind;
-    // A reminder just saved is said, though the view's kind ("replaced") stays the same.
-    const savedNow =
-      next.kind === "replaced" && next.reminder.step === "saved" && !(view.kind === "replaced" && view.reminder.step === "saved") ? next.reminder.message : null;
+    const justSaved = next.kind === "replaced" && next.reminder.step === "saved" && !(view.kind === "replaced" && view.reminder.step === "saved");
     const same = next === view;
     view = next;
     icon.dataset.state = iconState(view);
@@ -412,7 +410,12 @@ export function createOverlay(doc: Document, handlers: OverlayHandlers): Overlay
     const nudgeWasShown = nudge.dataset.visible === "true";
     updateNudge();
     if (!nudgeWasShown && nudge.dataset.visible === "true") reposition();
-    const announcement = savedNow ?? (view.kind === previous && view.kind !== "offline" ? null : announce(view));
+    const announcement =
+      justSaved && view.kind === "replaced" && view.reminder.step === "saved"
+        ? view.reminder.message
+        : view.kind === previous && view.kind !== "offline"
+          ? null
+          : announce(view);
     if (announcement !== null) live.textContent = announcement;
     // The same view again (a status refresh) keeps the card as it is: a form being filled in keeps its focus and caret.
     if (open && !same) {
@@ -557,7 +560,7 @@ export function createOverlay(doc: Document, handlers: OverlayHandlers): Overlay
     },
     render,
     openCard,
-    closeCard,
+    closeCard: (returnFocus = true) => closeCard(returnFocus),
     reposition,
     get cardOpen() {
       return open;

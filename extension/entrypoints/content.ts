@@ -3,7 +3,7 @@ import type { ContentScriptContext } from "wxt/utils/content-script-context";
 import { defineContentScript } from "wxt/utils/define-content-script";
 import type { Tone } from "../lib/api";
 import { APP_URL } from "../lib/config";
-import { detectField, type EditableField, readFieldText, readsAsMessage } from "../lib/fields";
+import { deepActiveElement, detectField, type EditableField, readFieldText, readsAsMessage } from "../lib/fields";
 import { followUpLabel, followUpUrl } from "../lib/follow-up-label";
 import { browserTimeZone, dueAtProblem, formatDue, localInputValue, reminderChoices } from "../lib/follow-up-time";
 import { type ExtensionStatus, isStatusChanged, type SuggestFailure, type SuggestResult } from "../lib/messages";
@@ -50,7 +50,8 @@ export default defineContentScript({
   // that made them (lib/message-senders.ts).
   matchAboutBlank: true,
   matchOriginAsFallback: true,
-  runAt: "document_idle",
+  // When the page's HTML is parsed, before its images and its load event (decision 044).
+  runAt: "document_end",
   main(ctx: ContentScriptContext) {
     const sessions = new WeakMap<EditableField, FieldSession>();
     let active: EditableField | null = null;
@@ -301,11 +302,18 @@ export default defineContentScript({
       return status !== null && !status.paused && status.siteEnabled;
     }
 
-    function refreshStatus() {
-      void send({ type: "status" }).then((next) => {
-        // No answer: the status already known stays (none yet: the next field focused asks again).
+    /** A first status request is on its way: a field focused or typed in meanwhile waits for it. */
+    let firstStatusAsked = false;
+    /** The field the user wrote in before the status was known: its text is weighed once it is. */
+    let writtenBeforeStatus: EditableField | null = null;
+
+    function refreshStatus(): Promise<void> {
+      return send({ type: "status" }).then((next) => {
+        // No answer: the status already known stays (none yet: the next focus or keystroke asks again).
         if (!next) return;
         status = next;
+        const typed = writtenBeforeStatus;
+        writtenBeforeStatus = null;
         if (!active) return;
         if (!enabled()) {
           sessions.get(active)?.scheduler.cancel();
@@ -318,13 +326,24 @@ export default defineContentScript({
         else if (session.view.kind === "not_connected") setView(active, { kind: "idle" });
         overlay.attach(active);
         overlay.render(session.view);
+        // What they typed while the answer was on its way counts, as if it had come after.
+        if (status.connected && typed === active && !messageGone(readFieldText(active))) session.scheduler.input(readFieldText(active));
+      });
+    }
+
+    /** The status is not known yet (this script just started, or the service worker did not answer): ask, once at a time. */
+    function askFirstStatus() {
+      if (firstStatusAsked) return;
+      firstStatusAsked = true;
+      void refreshStatus().finally(() => {
+        firstStatusAsked = false;
       });
     }
 
     function activate(field: EditableField) {
       active = field;
       if (status === null) {
-        refreshStatus();
+        askFirstStatus();
         return;
       }
       if (!enabled()) return;
@@ -374,7 +393,15 @@ export default defineContentScript({
 
     ctx.addEventListener(document, "input", (event) => {
       // Typing in the card (the reminder's label) is not typing a message.
-      if (!enabled() || !status?.connected || overlay.contains(event)) return;
+      if (overlay.contains(event)) return;
+      if (status === null) {
+        const field = detectField(event.composedPath()[0] ?? event.target);
+        if (!field) return;
+        if (event.isTrusted && writtenByUser(field)) writtenBeforeStatus = field;
+        activate(field);
+        return;
+      }
+      if (!enabled() || !status.connected) return;
       const field = detectField(event.composedPath()[0] ?? event.target);
       if (!field) return;
       if (field !== active) activate(field);
@@ -418,6 +445,11 @@ export default defineContentScript({
     };
     ctx.addEventListener(window, "scroll", schedule, { capture: true, passive: true });
     ctx.addEventListener(window, "resize", schedule, { passive: true });
+
+    // A field the page focused before this script ran (autofocus, a composer opened by script) gets
+    // its icon without the user having to leave it and come back.
+    const focusedAtStart = document.hasFocus() ? detectField(deepActiveElement(document)) : null;
+    if (focusedAtStart) activate(focusedAtStart);
 
     // The service worker says when to ask again (this script never reads the extension's storage).
     browser.runtime.onMessage.addListener((message: unknown) => {

@@ -108,6 +108,13 @@ export function editableRoot(node: Node | null): HTMLElement | null {
   return root;
 }
 
+/** The focused element, inside open shadow roots (a closed one keeps its focus to itself). */
+export function deepActiveElement(doc: Document): Element | null {
+  let active = doc.activeElement;
+  while (active?.shadowRoot?.activeElement) active = active.shadowRoot.activeElement;
+  return active;
+}
+
 /**
  * The field Tonewise would work with for an event target (a focused element, or a node inside a
  * contenteditable editor), or null when there is none or it is excluded.

@@ -35,7 +35,7 @@
  * browser fires in a later task, and would otherwise insert at the old caret. The value setter and
  * `setRangeText` replace the whole value without a selection, and are checked at once.
  */
-import { type EditableField, isTextControl, readFieldText } from "./fields";
+import { deepActiveElement, type EditableField, isTextControl, readFieldText } from "./fields";
 
 export type ReplaceMethod = "textInput" | "execCommand" | "valueSetter" | "setRangeText" | "beforeinput" | "paste";
 
@@ -297,13 +297,6 @@ export async function copyToClipboard(text: string, doc: Document, scratch: Shad
     if (focused instanceof doc.defaultView!.HTMLElement) focused.focus({ preventScroll: true });
     return ok;
   }
-}
-
-/** The focused element, inside open or closed shadow roots as far as the document lets us see. */
-function deepActiveElement(doc: Document): Element | null {
-  let active = doc.activeElement;
-  while (active?.shadowRoot?.activeElement) active = active.shadowRoot.activeElement;
-  return active;
 }
 
 /**

@@ -205,6 +205,17 @@ test("Replace after the user typed on asks again for the text as it is now, and 
   await expect.poll(() => state(page)).toBe(forTheNewText);
 });
 
+test("a field the page focused while it loaded, before the extension's script ran: typing in it gets a suggestion", async ({ connected: _connected, context, fixturesOrigin }) => {
+  const page = await context.newPage();
+  await page.goto(`${fixturesOrigin}/textarea.html?focus`);
+  const overlay = await Overlay.on(page);
+  await expect(page.getByLabel("Message")).toBeFocused();
+  // No click: the focus never moves, so the script learns of the field only from the page as it found it.
+  await page.keyboard.type(MESSAGE);
+  await expect.poll(() => state(page)).toBe(MESSAGE);
+  await expect.poll(async () => (await overlay.snapshot())?.iconState).toBe("ready");
+});
+
 test("an editor that is the body of a frame with no address (TinyMCE, CKEditor 4): suggest and Replace", async ({ connected: _connected, openFixture }) => {
   const page = await openFixture("srcdoc");
   const overlay = await Overlay.on(page);

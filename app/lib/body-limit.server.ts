@@ -6,12 +6,11 @@ import { PRIVATE_NO_STORE } from "./cache-policy.server";
 /**
  * Request bodies have a size limit, checked before anything reads them (finding 3 of the
  * security review): 64 KB for every form and API call (the API's own API_BODY_LIMIT_BYTES), 1 MB
- * for the Stripe webhook. A body that
- * declares a larger Content-Length is refused with 413 at once; one that declares none (chunked)
- * is refused with 411 on form routes — browsers always send a length for a form — while the API
- * (`/api/v1/*`) counts its bytes as they arrive and refuses them past the limit
- * (app/lib/api/request-body.server.ts). Nothing is ever held in memory beyond the limit.
- * Outside the API, a body must also be a readable form (415 or 400 otherwise).
+ * for the Stripe webhook. A body that declares a larger Content-Length is refused with 413 at
+ * once; one that declares none (chunked) is refused with 411 on form routes — browsers always send
+ * a length for a form — while the API (`/api/v1/*`) counts its bytes as they arrive and refuses
+ * them past the limit (app/lib/api/request-body.server.ts). Nothing is ever held in memory
+ * beyond the limit. Outside the API, a body must also be a readable form (415 or 400 otherwise).
  */
 export const FORM_BODY_LIMIT_BYTES = 64 * 1024;
 export const WEBHOOK_BODY_LIMIT_BYTES = 1024 * 1024;

@@ -297,7 +297,6 @@ export default defineContentScript({
       if (field && session && messageGone(readFieldText(field))) startNewMessage(field, session);
     }, { capture: true });
 
-
     function enabled(): boolean {
       return status !== null && !status.paused && status.siteEnabled;
     }

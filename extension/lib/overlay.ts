@@ -400,7 +400,9 @@ export function createOverlay(doc: Document, handlers: OverlayHandlers): Overlay
 
   function render(next: OverlayView) {
     const previous = view.kind;
-    const justSaved = next.kind === "replaced" && next.reminder.step === "saved" && !(view.kind === "replaced" && view.reminder.step === "saved");
+    // A reminder just saved is said, though the view's kind ("replaced") stays the same.
+    const savedNow =
+      next.kind === "replaced" && next.reminder.step === "saved" && !(view.kind === "replaced" && view.reminder.step === "saved") ? next.reminder.message : null;
     const same = next === view;
     view = next;
     icon.dataset.state = iconState(view);
@@ -410,12 +412,7 @@ export function createOverlay(doc: Document, handlers: OverlayHandlers): Overlay
     const nudgeWasShown = nudge.dataset.visible === "true";
     updateNudge();
     if (!nudgeWasShown && nudge.dataset.visible === "true") reposition();
-    const announcement =
-      justSaved && view.kind === "replaced" && view.reminder.step === "saved"
-        ? view.reminder.message
-        : view.kind === previous && view.kind !== "offline"
-          ? null
-          : announce(view);
+    const announcement = savedNow ?? (view.kind === previous && view.kind !== "offline" ? null : announce(view));
     if (announcement !== null) live.textContent = announcement;
     // The same view again (a status refresh) keeps the card as it is: a form being filled in keeps its focus and caret.
     if (open && !same) {
@@ -560,7 +557,7 @@ export function createOverlay(doc: Document, handlers: OverlayHandlers): Overlay
     },
     render,
     openCard,
-    closeCard: (returnFocus = true) => closeCard(returnFocus),
+    closeCard,
     reposition,
     get cardOpen() {
       return open;

@@ -46,6 +46,9 @@ export interface ReplaceOptions {
   copy?: (text: string) => Promise<boolean>;
 }
 
+/** Where a text's lines end: a newline, as a textarea, an editor or a suggestion writes it. */
+const LINE_END = /\r\n?|\n/;
+
 /**
  * The text's lines, each with its spaces collapsed, without the empty ones. How many blank lines
  * an editor shows between two lines does not decide whether the page took the text (an editor
@@ -56,7 +59,7 @@ export interface ReplaceOptions {
 function linesOf(text: string): string[] {
   return text
     .replace(/\u200b/g, "")
-    .split(/\r\n?|\n/)
+    .split(LINE_END)
     .map((line) => line.replace(/[\s\u00a0]+/g, " ").trim())
     .filter((line) => line !== "");
 }
@@ -175,7 +178,7 @@ async function tryTypedLines(field: EditableField, text: string, kind: LineBreak
   const doc = field.ownerDocument;
   try {
     if (typeof doc.execCommand !== "function") return false;
-    for (const [index, line] of text.split(/\r\n?|\n/).entries()) {
+    for (const [index, line] of text.split(LINE_END).entries()) {
       if (index > 0) insertBreak(field, kind);
       if (line !== "") doc.execCommand("insertText", false, line);
     }
@@ -314,7 +317,7 @@ function fittedTo(field: EditableField, text: string): string {
 export async function replaceFieldText(field: EditableField, suggestion: string, options: ReplaceOptions = {}): Promise<ReplaceOutcome> {
   const text = fittedTo(field, suggestion);
   if (!isTextControl(field) && (await tryTextInput(field, text))) return { ok: true, method: "textInput" };
-  if (isTextControl(field) || !/[\r\n]/.test(text)) {
+  if (isTextControl(field) || !LINE_END.test(text)) {
     if (await tryExecCommand(field, text)) return { ok: true, method: "execCommand" };
   } else {
     // Line breaks first: where an editor ignores the browser's <br> (ProseMirror's reads it as a

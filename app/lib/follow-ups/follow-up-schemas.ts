@@ -21,14 +21,18 @@ export const FOLLOW_UP_MESSAGES = {
   at: "Choose a date and time.",
   atRange: "Choose a time from now to a year ahead.",
   timeZone: "Choose a time zone from the list.",
-  /** The database refused a reminder: too many open ones (a new one, or one reopened)… */
-  openLimit: `You can have up to ${FOLLOW_UP_LIMITS.maxOpen} open reminders. Mark some done or delete them first.`,
-  /** …or too many in all (done ones count until they are removed, 90 days after). */
-  totalLimit: `You can keep up to ${FOLLOW_UP_LIMITS.maxTotal.toLocaleString("en-US")} reminders, done ones included (they go 90 days after they were done). Delete some first.`,
 } as const;
 
 /** Which per-user limit the database refused a reminder for. */
 export type FollowUpLimit = "open" | "total";
+
+/** What the dashboard and the API say when the database refused a reminder, by the limit it named. */
+export const FOLLOW_UP_LIMIT_MESSAGES: Record<FollowUpLimit, string> = {
+  /** Too many open ones (a new one, or one reopened)… */
+  open: `You can have up to ${FOLLOW_UP_LIMITS.maxOpen} open reminders. Mark some done or delete them first.`,
+  /** …or too many in all (done ones count until they are removed, 90 days after). */
+  total: `You can keep up to ${FOLLOW_UP_LIMITS.maxTotal.toLocaleString("en-US")} reminders, done ones included (they go 90 days after they were done). Delete some first.`,
+};
 
 /** A reminder as the API answers it (and the extension reads it). */
 export type FollowUp = {

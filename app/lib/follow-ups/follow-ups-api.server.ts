@@ -3,7 +3,7 @@ import { authenticateApiRequest } from "../api/authenticate.server";
 import { ApiError } from "../api/responses.server";
 import { getEnv } from "../env.server";
 import { sharedServiceClient } from "../supabase.server";
-import { FOLLOW_UP_LIMITS, FOLLOW_UP_MESSAGES, isReasonableDueAt, type FollowUpLimit } from "./follow-up-schemas";
+import { FOLLOW_UP_LIMIT_MESSAGES, FOLLOW_UP_LIMITS, isReasonableDueAt, type FollowUpLimit } from "./follow-up-schemas";
 import { followUpsOf, type FollowUpStore } from "./follow-ups.server";
 
 /**
@@ -25,7 +25,7 @@ export function dueAtFrom(iso: string, now = new Date()): Date {
 }
 
 export function limitReached(limit: FollowUpLimit): never {
-  throw new ApiError(409, "limit_reached", limit === "total" ? FOLLOW_UP_MESSAGES.totalLimit : FOLLOW_UP_MESSAGES.openLimit);
+  throw new ApiError(409, "limit_reached", FOLLOW_UP_LIMIT_MESSAGES[limit]);
 }
 
 export function reminderNotFound(): never {

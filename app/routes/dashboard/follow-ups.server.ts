@@ -7,6 +7,7 @@ import {
   chosenReminderTime,
   type ReminderChoice,
   createReminderFormSchema,
+  FOLLOW_UP_LIMIT_MESSAGES,
   FOLLOW_UP_LIMITS,
   FOLLOW_UP_MESSAGES,
   type FollowUpLimit,
@@ -63,7 +64,7 @@ export async function loadFollowUpsPage(request: Request, context: Readonly<Rout
 }
 
 const limitToast = (limit: FollowUpLimit) =>
-  ({ variant: "destructive", title: "Error", description: limit === "total" ? FOLLOW_UP_MESSAGES.totalLimit : FOLLOW_UP_MESSAGES.openLimit }) as const;
+  ({ variant: "destructive", title: "Error", description: FOLLOW_UP_LIMIT_MESSAGES[limit] }) as const;
 const notFoundToast = { variant: "destructive", title: "Error", description: "That reminder could not be found." } as const;
 
 /**

@@ -7,8 +7,18 @@
  * outside does; Replace putting focus in the field does not. A field in a modal dialog gets a
  * card it can use.
  */
+import type { Page } from "@playwright/test";
 import { expect, test } from "./support/extension";
 import { Overlay } from "./support/overlay";
+
+/** A page's own control after the field, as a chat box's Send button is. */
+async function addSendButton(page: Page): Promise<void> {
+  await page.evaluate(() => {
+    const send = document.createElement("button");
+    send.textContent = "Send";
+    document.body.append(send);
+  });
+}
 
 const SENTENCES = [
   "thanks again for walking us through the rollout plan on tuesday",
@@ -141,11 +151,7 @@ test("a reminder saved without a label puts focus on the label, and a card scrol
 
 test("Tab past the card's last control, or Shift+Tab before its first, goes back to the field and closes the card; the page's order goes on from there", async ({ connected: _connected, openFixture }) => {
   const page = await openFixture("textarea");
-  await page.evaluate(() => {
-    const send = document.createElement("button");
-    send.textContent = "Send";
-    document.body.append(send);
-  });
+  await addSendButton(page);
   const overlay = await Overlay.on(page);
   const field = page.getByLabel("Message");
   await overlay.suggestionFor("hey im just checking if u got the report i sent yesterday");
@@ -177,11 +183,7 @@ test("Tab past the card's last control, or Shift+Tab before its first, goes back
 
 test("focus taken to the page while the card is open (a page's control) closes it and stays where it went", async ({ connected: _connected, openFixture }) => {
   const page = await openFixture("textarea");
-  await page.evaluate(() => {
-    const send = document.createElement("button");
-    send.textContent = "Send";
-    document.body.append(send);
-  });
+  await addSendButton(page);
   const overlay = await Overlay.on(page);
   await overlay.suggestionFor("hey im just checking if u got the report i sent yesterday");
   await expect.poll(async () => (await overlay.snapshot())?.focused).toBe("Replace");

@@ -79,35 +79,6 @@ for (const { fixture, undo } of CASES) {
   });
 }
 
-test("draftjs: a message of several lines gets a suggestion of several lines, which Replace puts in whole, and undo takes back", async ({ connected: _connected, openFixture }) => {
-  // Draft.js renders its blocks from its own state: an edit of several lines made behind its back
-  // (the browser's own insertText) throws inside it and takes the field off the page.
-  const page = await openFixture("draftjs");
-  const overlay = await Overlay.on(page);
-  const lines = ["hi anna", "just checking if u got the report i sent yesterday", "thanks", "ben"];
-  await page.getByLabel("Message").click();
-  for (const [index, line] of lines.entries()) {
-    if (index > 0) await page.keyboard.press("Enter");
-    await page.keyboard.type(line);
-  }
-  const typed = lines.join("\n");
-  await expect.poll(() => state(page)).toBe(typed);
-
-  await expect.poll(async () => (await overlay.snapshot())?.iconState).toBe("ready");
-  await overlay.click("icon");
-  await expect.poll(async () => (await overlay.snapshot())?.suggestion ?? null).not.toBeNull();
-  const suggestion = (await overlay.snapshot())!.suggestion!;
-  expect(suggestion).toContain("\n");
-
-  await overlay.click("Replace");
-  await expect.poll(() => state(page)).toBe(suggestion);
-  await expect.poll(() => shown(page)).toBe(suggestion.replace(/\s+/g, " ").trim());
-
-  await page.keyboard.press("ControlOrMeta+z");
-  await expect.poll(() => state(page)).toBe(typed);
-  await expect.poll(() => shown(page)).toBe(typed.replace(/\s+/g, " "));
-});
-
 /** Text as lines: spaces collapsed within each line, blank lines kept, none at the ends. */
 const asLines = (text: string) =>
   text
@@ -145,6 +116,11 @@ const shownLines = (page: Page) =>
     })
     .then(asLines);
 
+/**
+ * A message of several lines in every rich editor. Draft.js renders its blocks from its own state:
+ * an edit of several lines made behind its back (the browser's own insertText) throws inside it and
+ * takes the field off the page, so it is among them.
+ */
 const MULTILINE_CASES: Fixture[] = ["contenteditable", "lexical", "prosemirror", "quill", "draftjs"];
 
 for (const fixture of MULTILINE_CASES) {

@@ -116,7 +116,9 @@ function el<K extends keyof HTMLElementTagNameMap>(doc: Document, tag: K, props:
 
 export function createOverlay(doc: Document, handlers: OverlayHandlers): Overlay {
   const host = doc.createElement("tonewise-overlay");
-  host.style.cssText = "all: initial; position: fixed; top: 0; left: 0; width: 0; height: 0; z-index: 2147483647; pointer-events: none;";
+  // As wide as the box fixed positions are measured from (the window, or a transformed ancestor's
+  // box: reposition reads it), and no height: it never adds to what a dialog around it scrolls.
+  host.style.cssText = "all: initial; position: fixed; top: 0; left: 0; right: 0; height: 0; z-index: 2147483647; pointer-events: none;";
   const root = host.attachShadow({ mode: "closed" });
   root.append(el(doc, "style", { textContent: STYLE }));
 
@@ -334,17 +336,24 @@ export function createOverlay(doc: Document, handlers: OverlayHandlers): Overlay
     const left = Math.min(Math.max(box.right - size - 6, box.left, 4), vw - size - 4);
     const top = Math.min(Math.max(box.bottom - size - 6, box.top, 4), vh - size - 4);
     const below = top + size + 6;
-    icon.style.left = `${left}px`;
-    icon.style.top = `${top}px`;
+    // Everything above is in the window's coordinates. Fixed positions are measured from the
+    // window, unless an ancestor has a transform (a dialog centred with `translate(-50%, -50%)`):
+    // then from that ancestor's box, which the host (at 0, 0 and as wide as that box) shows.
+    const frame = host.getBoundingClientRect();
+    const place = (element: HTMLElement, x: number, y: number) => {
+      element.style.left = `${x - frame.left}px`;
+      element.style.top = `${y - frame.top}px`;
+    };
+    place(icon, left, top);
     // "Remind me to follow up" sits left of the icon, or under it when the field starts too near the
-    // left edge (above it near the bottom). Its width once shown; hidden it has none: the label's
-    // width at 12 px, with room to spare.
+    // left edge (above it near the bottom); its right edge is placed, whatever its width. Its width
+    // once shown; hidden it has none: the label's width at 12 px, with room to spare.
     const beside = left - 6 - 4 >= (nudge.offsetWidth || 180);
-    nudge.style.right = `${beside ? vw - left + 6 : Math.max(4, vw - left - size)}px`;
-    nudge.style.top = `${beside ? top + 1 : below + 24 <= vh - 4 ? below : Math.max(4, top - 30)}px`;
+    nudge.style.right = `${frame.right - (beside ? left - 6 : Math.min(left + size, vw - 4))}px`;
+    nudge.style.top = `${(beside ? top + 1 : below + 24 <= vh - 4 ? below : Math.max(4, top - 30)) - frame.top}px`;
     if (open) {
       const width = Math.min(360, vw - 16);
-      card.style.left = `${Math.max(8, Math.min(left + size - width, vw - width - 8))}px`;
+      const cardLeft = Math.max(8, Math.min(left + size - width, vw - width - 8));
       // Below the icon if it fits, else above; if neither, on the roomier side, scrolling inside
       // and never over the icon that opens and closes it.
       // Measured at its natural height; where it was scrolled to (a form being filled in) is kept.
@@ -355,13 +364,13 @@ export function createOverlay(doc: Document, handlers: OverlayHandlers): Overlay
       const natural = card.offsetHeight || 200;
       const roomBelow = vh - 8 - below;
       const roomAbove = top - 6 - 8;
-      if (natural <= roomBelow) card.style.top = `${below}px`;
-      else if (natural <= roomAbove) card.style.top = `${top - natural - 6}px`;
+      if (natural <= roomBelow) place(card, cardLeft, below);
+      else if (natural <= roomAbove) place(card, cardLeft, top - natural - 6);
       else if (roomBelow >= roomAbove) {
-        card.style.top = `${below}px`;
+        place(card, cardLeft, below);
         card.style.maxHeight = `${Math.max(roomBelow, 80)}px`;
       } else {
-        card.style.top = "8px";
+        place(card, cardLeft, 8);
         card.style.maxHeight = `${Math.max(roomAbove, 80)}px`;
       }
       card.scrollTop = scrolled;
@@ -535,7 +544,33 @@ export function createOverlay(doc: Document, handlers: OverlayHandlers): Overlay
       // A browser without :modal: the document.
     }
     if (host.parentNode !== parent) parent.append(host);
+    onTopLayer(parent !== doc.documentElement);
   };
+
+  /**
+   * In a modal dialog the overlay goes on the browser's top layer too (a manual popover, which
+   * nothing but this script shows or hides): above the dialog, and not cut off by its box. A
+   * dialog scrolls what overflows it, and one centred with a transform is the box fixed
+   * positions are measured from, so a card below its field would be clipped. Shown again on each
+   * field's arrival, the overlay goes above a dialog opened again since (the last shown is on top).
+   */
+  function onTopLayer(wanted: boolean) {
+    if (typeof host.showPopover !== "function") return;
+    try {
+      const shown = host.matches(":popover-open");
+      if (!wanted) {
+        if (shown) host.hidePopover();
+        host.removeAttribute("popover");
+        return;
+      }
+      if (shown && open) return;
+      if (shown) host.hidePopover();
+      host.setAttribute("popover", "manual");
+      host.showPopover();
+    } catch {
+      // A browser that refuses (an older popover): the dialog's own layer, as without one.
+    }
+  }
 
   return {
     attach(next) {

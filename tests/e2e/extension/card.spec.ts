@@ -216,6 +216,45 @@ test("in a modal dialog (showModal), the card can be used from the keyboard and 
   expect(await page.evaluate(() => document.querySelector("dialog")!.open)).toBe(true);
 });
 
+test("in a dialog centred with a transform, the icon sits at the field's corner, and the card opens below it, whole, and works", async ({ connected: _connected, openFixture }) => {
+  const page = await openFixture("textarea");
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.evaluate(() => {
+    const dialog = document.createElement("dialog");
+    // How many component libraries centre a dialog: fixed, halfway, and moved back by half its size.
+    dialog.style.cssText = "position: fixed; top: 50%; left: 50%; margin: 0; transform: translate(-50%, -50%); width: 520px;";
+    const box = document.createElement("textarea");
+    box.setAttribute("aria-label", "Reply");
+    box.rows = 5;
+    box.style.width = "480px";
+    dialog.append(box);
+    document.body.append(dialog);
+    dialog.showModal();
+  });
+  const overlay = await Overlay.on(page);
+  const reply = page.getByLabel("Reply");
+  await reply.click();
+  await page.keyboard.type("hey im just checking if u got the report i sent yesterday");
+  await expect.poll(async () => (await overlay.snapshot())?.iconState, { timeout: 15_000 }).toBe("ready");
+  const field = (await reply.boundingBox())!;
+  const icon = (await overlay.snapshot())!.iconBox!;
+  // In the field's bottom-right corner, 6 px in from its edges.
+  expect(Math.round(field.x + field.width - icon.right)).toBe(6);
+  expect(Math.round(field.y + field.height - icon.bottom)).toBe(6);
+
+  await overlay.click("icon");
+  await expect.poll(async () => (await overlay.snapshot())?.suggestion ?? null).not.toBeNull();
+  const { suggestion, layout } = (await overlay.snapshot())!;
+  // Right-aligned with the icon, just below it, and not cut off by the dialog's box (which
+  // scrolls what overflows it): its title and actions are where a click reaches them.
+  expect(Math.round(layout!.box.right - icon.right)).toBe(0);
+  expect(Math.round(layout!.box.top - icon.bottom)).toBe(6);
+  const dialog = (await page.locator("dialog").boundingBox())!;
+  expect(layout!.box.bottom).toBeGreaterThan(dialog.y + dialog.height);
+  await overlay.click("Replace");
+  await expect(reply).toHaveValue(suggestion!);
+});
+
 test("a page that refuses the text keeps the card open, saying so, though Replace put focus in the field", async ({ connected: _connected, openFixture }) => {
   const page = await openFixture("textarea");
   const overlay = await Overlay.on(page);

@@ -27,6 +27,8 @@ export interface OverlaySnapshot {
   saved: string | null;
   /** The focused control of the overlay (its label; a field's, the text of the label around it), or null. */
   focused: string | null;
+  /** Where the icon is on the screen (window coordinates), or null when it is not shown. */
+  iconBox: ScreenBox | null;
   /** What the overlay's live region last said. */
   announced: string;
   /** The open card's description (what aria-describedby points at), as a screen reader reads it with the card's name. */
@@ -38,11 +40,20 @@ export interface OverlaySnapshot {
     titleInView: boolean;
     firstActionInView: boolean;
     suggestionScrolls: boolean;
+    /** Where the card is on the screen (window coordinates). */
+    box: ScreenBox;
     /** Whether the card lies over the icon that opens and closes it. */
     coversIcon: boolean;
     /** The suggestion's computed letter-spacing (the page's styles must not reach it). */
     letterSpacing: string | null;
   } | null;
+}
+
+export interface ScreenBox {
+  left: number;
+  top: number;
+  right: number;
+  bottom: number;
 }
 
 const GROUP = "tonewise-e2e";
@@ -85,6 +96,7 @@ const SNAPSHOT = `function () {
     focused: this.activeElement
       ? this.activeElement.getAttribute("aria-label") || (this.activeElement.tagName === "INPUT" ? read(this.activeElement.closest("label")) : this.activeElement.textContent)
       : null,
+    iconBox: icon && icon.dataset.visible === "true" ? (({ left, top, right, bottom }) => ({ left, top, right, bottom }))(icon.getBoundingClientRect()) : null,
     announced: (this.querySelector('[role="status"]') || { textContent: "" }).textContent,
     described: open && card.getAttribute("aria-describedby") ? (this.getElementById(card.getAttribute("aria-describedby")) ? read(this.getElementById(card.getAttribute("aria-describedby"))) : null) : null,
     layout: open ? (() => {
@@ -93,6 +105,7 @@ const SNAPSHOT = `function () {
       const wide = [card, ...card.querySelectorAll("*")].some((node) => node.scrollWidth > node.clientWidth + 1 && getComputedStyle(node).overflowX !== "visible");
       return {
         scrollTop: card.scrollTop,
+        box: { left: box.left, top: box.top, right: box.right, bottom: box.bottom },
         overflowsSideways: wide || card.scrollWidth > card.clientWidth + 1,
         titleInView: inView(card.querySelector(".title")),
         firstActionInView: inView(card.querySelector(".actions button")),

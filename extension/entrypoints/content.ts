@@ -306,13 +306,18 @@ export default defineContentScript({
     /** The field the user wrote in before the status was known: its text is weighed once it is. */
     let writtenBeforeStatus: EditableField | null = null;
 
+    /** Status requests asked so far: only the latest one's answer is taken (an older one may say "on" after "paused"). */
+    let statusAsked = 0;
+
     function refreshStatus(): Promise<void> {
+      const asked = ++statusAsked;
       return send({ type: "status" }).then((next) => {
+        if (asked !== statusAsked) return;
+        const typed = writtenBeforeStatus;
+        writtenBeforeStatus = null;
         // No answer: the status already known stays (none yet: the next focus or keystroke asks again).
         if (!next) return;
         status = next;
-        const typed = writtenBeforeStatus;
-        writtenBeforeStatus = null;
         if (!active) return;
         if (!enabled()) {
           sessions.get(active)?.scheduler.cancel();
@@ -325,8 +330,11 @@ export default defineContentScript({
         else if (session.view.kind === "not_connected") setView(active, { kind: "idle" });
         overlay.attach(active);
         overlay.render(session.view);
-        // What they typed while the answer was on its way counts, as if it had come after.
-        if (status.connected && typed === active && !messageGone(readFieldText(active))) session.scheduler.input(readFieldText(active));
+        // What they typed while the answer was on its way counts, as if it had come after: in the
+        // field they are still in, and still writing in (the same test as every input).
+        if (status.connected && typed === active && writtenByUser(active) && !messageGone(readFieldText(active))) {
+          session.scheduler.input(readFieldText(active));
+        }
       });
     }
 
@@ -394,9 +402,10 @@ export default defineContentScript({
       // Typing in the card (the reminder's label) is not typing a message.
       if (overlay.contains(event)) return;
       if (status === null) {
+        // Only the user's own writing asks: a page filling a field while it loads asks nothing.
         const field = detectField(event.composedPath()[0] ?? event.target);
-        if (!field) return;
-        if (event.isTrusted && writtenByUser(field)) writtenBeforeStatus = field;
+        if (!field || !event.isTrusted || !writtenByUser(field)) return;
+        writtenBeforeStatus = field;
         activate(field);
         return;
       }
@@ -444,6 +453,9 @@ export default defineContentScript({
     };
     ctx.addEventListener(window, "scroll", schedule, { capture: true, passive: true });
     ctx.addEventListener(window, "resize", schedule, { passive: true });
+    // A field that moved without a scroll (a dialog or panel that slid or grew into place) takes its icon along.
+    ctx.addEventListener(document, "transitionend", schedule, { capture: true, passive: true });
+    ctx.addEventListener(document, "animationend", schedule, { capture: true, passive: true });
 
     // A field the page focused before this script ran (autofocus, a composer opened by script) gets
     // its icon without the user having to leave it and come back.

@@ -76,6 +76,12 @@ const STYLE = `
 .actions button.primary { background: #4f46e5; border-color: #4f46e5; color: #fff; }
 ${REMINDER_STYLE}
 .copied { color: #475569; font-size: 13px; margin: 8px 0 0; }
+/* What the icon, card and reminder button are placed from: at 0, 0 of the box fixed positions are
+   measured in, as wide as it, no height. In a modal dialog a popover (decision 045): none of a
+   popover's own looks, and no backdrop (the page's styles cannot reach one in this shadow root). */
+.layer { position: fixed; inset: 0 0 auto 0; width: auto; height: 0; margin: 0; padding: 0; border: 0; background: none;
+  overflow: visible; color: inherit; pointer-events: none; }
+.layer::backdrop { display: none; }
 .sr { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap; }
 `;
 
@@ -116,9 +122,7 @@ function el<K extends keyof HTMLElementTagNameMap>(doc: Document, tag: K, props:
 
 export function createOverlay(doc: Document, handlers: OverlayHandlers): Overlay {
   const host = doc.createElement("tonewise-overlay");
-  // As wide as the box fixed positions are measured from (the window, or a transformed ancestor's
-  // box: reposition reads it), and no height: it never adds to what a dialog around it scrolls.
-  host.style.cssText = "all: initial; position: fixed; top: 0; left: 0; right: 0; height: 0; z-index: 2147483647; pointer-events: none;";
+  host.style.cssText = "all: initial; position: fixed; top: 0; left: 0; width: 0; height: 0; z-index: 2147483647; pointer-events: none;";
   const root = host.attachShadow({ mode: "closed" });
   root.append(el(doc, "style", { textContent: STYLE }));
 
@@ -135,7 +139,9 @@ export function createOverlay(doc: Document, handlers: OverlayHandlers): Overlay
   const nudge = el(doc, "button", { type: "button", className: "nudge", textContent: REMIND_LABEL, title: `${REMIND_LABEL} (${OPEN_SHORTCUT_LABEL})` }, {
     "aria-keyshortcuts": OPEN_SHORTCUT_LABEL,
   });
-  root.append(icon, nudge, live, card);
+  const layer = el(doc, "div", { className: "layer" });
+  layer.append(icon, nudge, live, card);
+  root.append(layer);
 
   let field: HTMLElement | null = null;
   let view: OverlayView = { kind: "idle" };
@@ -337,9 +343,9 @@ export function createOverlay(doc: Document, handlers: OverlayHandlers): Overlay
     const top = Math.min(Math.max(box.bottom - size - 6, box.top, 4), vh - size - 4);
     const below = top + size + 6;
     // Everything above is in the window's coordinates. Fixed positions are measured from the
-    // window, unless an ancestor has a transform (a dialog centred with `translate(-50%, -50%)`):
-    // then from that ancestor's box, which the host (at 0, 0 and as wide as that box) shows.
-    const frame = host.getBoundingClientRect();
+    // window, unless an ancestor has a transform (a dialog centred with `translate(-50%, -50%)`,
+    // where the top layer is missing): then from that ancestor's box, which the layer shows.
+    const frame = layer.getBoundingClientRect();
     const place = (element: HTMLElement, x: number, y: number) => {
       element.style.left = `${x - frame.left}px`;
       element.style.top = `${y - frame.top}px`;
@@ -548,25 +554,25 @@ export function createOverlay(doc: Document, handlers: OverlayHandlers): Overlay
   };
 
   /**
-   * In a modal dialog the overlay goes on the browser's top layer too (a manual popover, which
+   * In a modal dialog the overlay's layer goes on the browser's top layer too (a manual popover, which
    * nothing but this script shows or hides): above the dialog, and not cut off by its box. A
    * dialog scrolls what overflows it, and one centred with a transform is the box fixed
    * positions are measured from, so a card below its field would be clipped. Shown again on each
    * field's arrival, the overlay goes above a dialog opened again since (the last shown is on top).
    */
   function onTopLayer(wanted: boolean) {
-    if (typeof host.showPopover !== "function") return;
+    if (typeof layer.showPopover !== "function") return;
     try {
-      const shown = host.matches(":popover-open");
+      const shown = layer.matches(":popover-open");
       if (!wanted) {
-        if (shown) host.hidePopover();
-        host.removeAttribute("popover");
+        if (shown) layer.hidePopover();
+        layer.removeAttribute("popover");
         return;
       }
       if (shown && open) return;
-      if (shown) host.hidePopover();
-      host.setAttribute("popover", "manual");
-      host.showPopover();
+      if (shown) layer.hidePopover();
+      layer.setAttribute("popover", "manual");
+      layer.showPopover();
     } catch {
       // A browser that refuses (an older popover): the dialog's own layer, as without one.
     }

@@ -255,6 +255,31 @@ test("in a dialog centred with a transform, the icon sits at the field's corner,
   await expect(reply).toHaveValue(suggestion!);
 });
 
+test("a field that slides into place (a CSS transition) takes its icon along", async ({ connected: _connected, openFixture }) => {
+  const page = await openFixture("textarea");
+  const overlay = await Overlay.on(page);
+  await page.addStyleTag({ content: "#root { transition: transform 150ms; } #root.moved { transform: translateX(200px); }" });
+  const field = page.getByLabel("Message");
+  await field.click();
+  await expect.poll(async () => (await overlay.snapshot())?.iconVisible).toBe(true);
+  await page.evaluate(
+    () =>
+      new Promise((resolve) => {
+        const panel = document.getElementById("root")!;
+        panel.addEventListener("transitionend", resolve, { once: true });
+        panel.classList.add("moved");
+      }),
+  );
+  // In the field's bottom-right corner where the field is now, 6 px in from its right edge.
+  await expect
+    .poll(async () => {
+      const box = (await field.boundingBox())!;
+      const icon = (await overlay.snapshot())!.iconBox!;
+      return Math.round(box.x + box.width - icon.right);
+    })
+    .toBe(6);
+});
+
 test("a page that refuses the text keeps the card open, saying so, though Replace put focus in the field", async ({ connected: _connected, openFixture }) => {
   const page = await openFixture("textarea");
   const overlay = await Overlay.on(page);

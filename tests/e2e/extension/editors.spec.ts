@@ -186,7 +186,8 @@ test("a field the page focused while it loaded, before the extension's script ra
   await page.goto(`${fixturesOrigin}/textarea.html?focus`);
   const overlay = await Overlay.on(page);
   await expect(page.getByLabel("Message")).toBeFocused();
-  // No click: the focus never moves, so the script learns of the field only from the page as it found it.
+  // No click, no key yet: the script found the focused field as it started, and shows its icon.
+  await expect.poll(async () => (await overlay.snapshot())?.iconVisible).toBe(true);
   await page.keyboard.type(MESSAGE);
   await expect.poll(() => state(page)).toBe(MESSAGE);
   await expect.poll(async () => (await overlay.snapshot())?.iconState).toBe("ready");

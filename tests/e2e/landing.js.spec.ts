@@ -11,12 +11,16 @@ test("stats count up over about 2 s once the strip is 30% visible", async ({ pag
   await holdClock(page);
   await page.goto("/");
   const strip = page.locator("[data-stats-state]");
-  await expect(strip).toHaveAttribute("data-stats-state", "waiting");
+  const state = () => strip.getAttribute("data-stats-state");
+  // The strip's island may itself wait on the held clock to hydrate (React spaces out what it
+  // reveals with a timer): the clock moves in short steps until it has, out of view, nothing counts.
+  await runClockUntil(page, async () => (await state()) === "waiting", { stepMs: 50 });
   const messages = strip.locator('[data-stat="messages"] [data-stat-value]');
   await expect(messages).toHaveText("0+");
 
   await strip.scrollIntoViewIfNeeded();
-  await expect(strip).toHaveAttribute("data-stats-state", "counting");
+  // Within 50 ms of page time after it starts, as the steps go.
+  await runClockUntil(page, async () => (await state()) === "counting", { stepMs: 50 });
   await page.clock.runFor(1_000);
   // One second in: partway, still counting.
   const midway = Number((await messages.innerText()).replace(/\D/g, ""));

@@ -23,6 +23,9 @@ export default defineConfig({
       {
         extends: true,
         plugins: [WxtVitest({ root: "extension" })],
+        // What extension/wxt.config.ts defines for a build (WXT's Vitest plugin leaves its Vite
+        // options out): the app the default build talks to.
+        define: { __TONEWISE_APP_URL__: JSON.stringify("http://localhost:5173") },
         test: { name: "extension", include: ["tests/extension/**/*.test.{ts,tsx}"], environment: "node" },
       },
     ],

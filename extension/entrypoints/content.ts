@@ -301,18 +301,19 @@ export default defineContentScript({
       return status !== null && !status.paused && status.siteEnabled;
     }
 
-    /** A first status request is on its way: a field focused or typed in meanwhile waits for it. */
-    let firstStatusAsked = false;
     /** The field the user wrote in before the status was known: its text is weighed once it is. */
     let writtenBeforeStatus: EditableField | null = null;
 
-    /** Status requests asked so far: only the latest one's answer is taken (an older one may say "on" after "paused"). */
-    let statusAsked = 0;
+    /**
+     * The latest status request, while it is on its way: only its answer is taken (an older one may
+     * say "on" after "paused"), and a field focused or typed in meanwhile waits for it.
+     */
+    let statusRequest: Promise<void> | null = null;
 
-    function refreshStatus(): Promise<void> {
-      const asked = ++statusAsked;
-      return send({ type: "status" }).then((next) => {
-        if (asked !== statusAsked) return;
+    function refreshStatus() {
+      const request: Promise<void> = send({ type: "status" }).then((next) => {
+        if (statusRequest !== request) return;
+        statusRequest = null;
         const typed = writtenBeforeStatus;
         writtenBeforeStatus = null;
         // No answer: the status already known stays (none yet: the next focus or keystroke asks again).
@@ -336,21 +337,15 @@ export default defineContentScript({
           session.scheduler.input(readFieldText(active));
         }
       });
-    }
-
-    /** The status is not known yet (this script just started, or the service worker did not answer): ask, once at a time. */
-    function askFirstStatus() {
-      if (firstStatusAsked) return;
-      firstStatusAsked = true;
-      void refreshStatus().finally(() => {
-        firstStatusAsked = false;
-      });
+      statusRequest = request;
     }
 
     function activate(field: EditableField) {
       active = field;
       if (status === null) {
-        askFirstStatus();
+        // Not known yet (this script just started, or the service worker did not answer): ask,
+        // unless a request is on its way already.
+        if (!statusRequest) refreshStatus();
         return;
       }
       if (!enabled()) return;
@@ -399,19 +394,18 @@ export default defineContentScript({
     const writtenByUser = (field: EditableField) => Date.now() - (userEdits.get(field) ?? Number.NEGATIVE_INFINITY) < USER_EDIT_MS;
 
     ctx.addEventListener(document, "input", (event) => {
-      // Typing in the card (the reminder's label) is not typing a message.
-      if (overlay.contains(event)) return;
+      // Typing in the card (the reminder's label) is not typing a message; paused, on a site
+      // switched off or not connected, nothing typed is.
+      if (overlay.contains(event) || (status !== null && (!enabled() || !status.connected))) return;
+      const field = detectField(event.composedPath()[0] ?? event.target);
+      if (!field) return;
       if (status === null) {
         // Only the user's own writing asks: a page filling a field while it loads asks nothing.
-        const field = detectField(event.composedPath()[0] ?? event.target);
-        if (!field || !event.isTrusted || !writtenByUser(field)) return;
+        if (!event.isTrusted || !writtenByUser(field)) return;
         writtenBeforeStatus = field;
         activate(field);
         return;
       }
-      if (!enabled() || !status.connected) return;
-      const field = detectField(event.composedPath()[0] ?? event.target);
-      if (!field) return;
       if (field !== active) activate(field);
       const session = sessionFor(field);
       const text = readFieldText(field);
@@ -444,8 +438,9 @@ export default defineContentScript({
     }, { capture: true });
 
     let frame = 0;
+    // Only while a field has the overlay: a page that scrolls or animates with none costs nothing.
     const schedule = () => {
-      if (frame) return;
+      if (frame || !active) return;
       frame = requestAnimationFrame(() => {
         frame = 0;
         overlay.reposition();

@@ -62,6 +62,15 @@ function textareaWith(text: string): HTMLTextAreaElement {
   return area;
 }
 
+/** A contenteditable editor on the page holding `html`. */
+function editorWith(html: string): HTMLDivElement {
+  const editor = document.createElement("div");
+  editor.setAttribute("contenteditable", "true");
+  editor.innerHTML = html;
+  document.body.append(editor);
+  return editor;
+}
+
 /**
  * What Chromium gives for createEvent("TextEvent"), which happy-dom lacks: an event that
  * initTextEvent makes into a textInput carrying its text.
@@ -87,9 +96,7 @@ function provideTextEvent() {
  * breaks (it lays out no lines), so the test says what the browser would render.
  */
 function editorShowing(initial: string) {
-  const editor = document.createElement("div");
-  editor.setAttribute("contenteditable", "true");
-  document.body.append(editor);
+  const editor = editorWith("");
   const shown = { text: initial };
   Object.defineProperty(editor, "innerText", { configurable: true, get: () => shown.text });
   return { editor, shown };
@@ -159,10 +166,7 @@ describe("replace chain", () => {
   });
 
   it("lets an editor that learns the selection from selectionchange (Lexical) see it before inserting", async () => {
-    const editor = document.createElement("div");
-    editor.setAttribute("contenteditable", "true");
-    editor.textContent = "hi sam following up";
-    document.body.append(editor);
+    const editor = editorWith("hi sam following up");
     // The editor keeps its own selection, read when selectionchange arrives, a task after the change.
     let known: "caret" | "all" = "caret";
     const sync = () =>
@@ -184,10 +188,7 @@ describe("replace chain", () => {
 
   it("lets an editor that applies typed text through its own state (Draft.js) take it from textInput, with no edit behind its back", async () => {
     provideTextEvent();
-    const editor = document.createElement("div");
-    editor.setAttribute("contenteditable", "true");
-    editor.innerHTML = "<div><span>hi sam</span></div><div><span>following up</span></div>";
-    document.body.append(editor);
+    const editor = editorWith("<div><span>hi sam</span></div><div><span>following up</span></div>");
     const taken: string[] = [];
     editor.addEventListener("textInput", (event) => {
       // The editor replaces its selection in its own state and renders the result itself.
@@ -204,10 +205,7 @@ describe("replace chain", () => {
 
   it("goes on to the browser's own edit when no editor takes the textInput", async () => {
     provideTextEvent();
-    const editor = document.createElement("div");
-    editor.setAttribute("contenteditable", "true");
-    editor.textContent = "hi sam following up";
-    document.body.append(editor);
+    const editor = editorWith("hi sam following up");
     execCommand.mockImplementation((_command: string, _ui: boolean, value: string) => {
       editor.textContent = value;
       return true;
@@ -268,10 +266,7 @@ describe("replace chain", () => {
   });
 
   it("lets a rich editor apply the text from beforeinput", async () => {
-    const editor = document.createElement("div");
-    editor.setAttribute("contenteditable", "true");
-    editor.innerHTML = "<p>hi sam</p>";
-    document.body.append(editor);
+    const editor = editorWith("<p>hi sam</p>");
     const seen: string[] = [];
     editor.addEventListener("beforeinput", (event) => {
       const e = event as InputEvent;
@@ -286,10 +281,7 @@ describe("replace chain", () => {
   });
 
   it("lets a rich editor that handles only paste take the text from the clipboard data", async () => {
-    const editor = document.createElement("div");
-    editor.setAttribute("contenteditable", "true");
-    editor.textContent = "hi sam";
-    document.body.append(editor);
+    const editor = editorWith("hi sam");
     editor.addEventListener("paste", (event) => {
       const text = (event as ClipboardEvent).clipboardData?.getData("text/plain") ?? "";
       event.preventDefault();
@@ -300,10 +292,7 @@ describe("replace chain", () => {
   });
 
   it("copies the suggestion and says so when a contenteditable editor takes nothing", async () => {
-    const editor = document.createElement("div");
-    editor.setAttribute("contenteditable", "true");
-    editor.textContent = "hi sam";
-    document.body.append(editor);
+    const editor = editorWith("hi sam");
     const copy = vi.fn(async () => true);
     await expect(replaceFieldText(editor, SUGGESTION, { copy })).resolves.toEqual({ ok: false, copied: true });
     expect(copy).toHaveBeenCalledWith(SUGGESTION);

@@ -7,7 +7,7 @@
  * outside does; Replace putting focus in the field does not. A field in a modal dialog gets a
  * card it can use.
  */
-import type { Page } from "@playwright/test";
+import type { Locator, Page } from "@playwright/test";
 import { expect, test } from "./support/extension";
 import { Overlay } from "./support/overlay";
 
@@ -18,6 +18,30 @@ async function addSendButton(page: Page): Promise<void> {
     send.textContent = "Send";
     document.body.append(send);
   });
+}
+
+/** A modal dialog (showModal) holding a "Reply" field, as a compose window is; `styles`, its own CSS and its field's. */
+async function openReplyDialog(page: Page, styles = { dialog: "", field: "" }): Promise<void> {
+  await page.evaluate(({ dialog: dialogStyle, field: fieldStyle }) => {
+    const dialog = document.createElement("dialog");
+    dialog.style.cssText = dialogStyle;
+    const box = document.createElement("textarea");
+    box.setAttribute("aria-label", "Reply");
+    box.rows = 5;
+    box.style.cssText = fieldStyle;
+    dialog.append(box);
+    document.body.append(dialog);
+    dialog.showModal();
+  }, styles);
+}
+
+/** Types a message into the dialog's "Reply" field and waits for its suggestion; the field. */
+async function typeReplyUntilReady(page: Page, overlay: Overlay): Promise<Locator> {
+  const reply = page.getByLabel("Reply");
+  await reply.click();
+  await page.keyboard.type("hey im just checking if u got the report i sent yesterday");
+  await expect.poll(async () => (await overlay.snapshot())?.iconState, { timeout: 15_000 }).toBe("ready");
+  return reply;
 }
 
 const SENTENCES = [
@@ -195,19 +219,9 @@ test("focus taken to the page while the card is open (a page's control) closes i
 
 test("in a modal dialog (showModal), the card can be used from the keyboard and Escape closes only the card", async ({ connected: _connected, openFixture }) => {
   const page = await openFixture("textarea");
-  await page.evaluate(() => {
-    const dialog = document.createElement("dialog");
-    const box = document.createElement("textarea");
-    box.setAttribute("aria-label", "Reply");
-    box.rows = 5;
-    dialog.append(box);
-    document.body.append(dialog);
-    dialog.showModal();
-  });
+  await openReplyDialog(page);
   const overlay = await Overlay.on(page);
-  await page.getByLabel("Reply").click();
-  await page.keyboard.type("hey im just checking if u got the report i sent yesterday");
-  await expect.poll(async () => (await overlay.snapshot())?.iconState, { timeout: 15_000 }).toBe("ready");
+  await typeReplyUntilReady(page, overlay);
   await page.keyboard.press("Alt+Shift+T");
   await expect.poll(async () => (await overlay.snapshot())?.focused).toBe("Replace");
   await page.keyboard.press("Escape");
@@ -219,23 +233,13 @@ test("in a modal dialog (showModal), the card can be used from the keyboard and 
 test("in a dialog centred with a transform, the icon sits at the field's corner, and the card opens below it, whole, and works", async ({ connected: _connected, openFixture }) => {
   const page = await openFixture("textarea");
   await page.setViewportSize({ width: 1280, height: 800 });
-  await page.evaluate(() => {
-    const dialog = document.createElement("dialog");
-    // How many component libraries centre a dialog: fixed, halfway, and moved back by half its size.
-    dialog.style.cssText = "position: fixed; top: 50%; left: 50%; margin: 0; transform: translate(-50%, -50%); width: 520px;";
-    const box = document.createElement("textarea");
-    box.setAttribute("aria-label", "Reply");
-    box.rows = 5;
-    box.style.width = "480px";
-    dialog.append(box);
-    document.body.append(dialog);
-    dialog.showModal();
+  // How many component libraries centre a dialog: fixed, halfway, and moved back by half its size.
+  await openReplyDialog(page, {
+    dialog: "position: fixed; top: 50%; left: 50%; margin: 0; transform: translate(-50%, -50%); width: 520px;",
+    field: "width: 480px;",
   });
   const overlay = await Overlay.on(page);
-  const reply = page.getByLabel("Reply");
-  await reply.click();
-  await page.keyboard.type("hey im just checking if u got the report i sent yesterday");
-  await expect.poll(async () => (await overlay.snapshot())?.iconState, { timeout: 15_000 }).toBe("ready");
+  const reply = await typeReplyUntilReady(page, overlay);
   const field = (await reply.boundingBox())!;
   const icon = (await overlay.snapshot())!.iconBox!;
   // In the field's bottom-right corner, 6 px in from its edges.

@@ -39,7 +39,9 @@ export default defineConfig({
             gecko: {
               id: "extension@tonewise.app",
               strict_min_version: "128.0",
-              data_collection_permissions: { required: ["websiteContent"] },
+              // What leaves the browser (Firefox asks the user at install): the text of the message
+              // being written, and the page a saved reminder links back to.
+              data_collection_permissions: { required: ["websiteContent", "personalCommunications", "browsingActivity"] },
             },
           },
         }

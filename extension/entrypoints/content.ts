@@ -12,6 +12,7 @@ import { createOverlay, type OverlayView } from "../lib/overlay";
 import { createPauseScheduler, type PauseScheduler } from "../lib/pause";
 import type { ReminderDraft, ReminderStep } from "../lib/reminder-card";
 import { draftDueAt } from "../lib/reminder-card";
+import { randomId } from "../lib/random-id";
 import { replaceFieldText } from "../lib/replace";
 import { send } from "../lib/runtime";
 import { SentMessageWatch } from "../lib/sent-message-watch";
@@ -32,10 +33,6 @@ const SENT_CHECK_MS = 1_000;
 
 /** How long after the user's own keystroke, paste, drop or dictation a change of the field counts as theirs. */
 const USER_EDIT_MS = 5_000;
-
-function randomId(): string {
-  return crypto.randomUUID();
-}
 
 class AbortedError extends Error {}
 
@@ -127,7 +124,16 @@ export default defineContentScript({
       () => {
         const field = active;
         const session = field && sessions.get(field);
-        if (field && session && messageGone(readFieldText(field))) dropSentMessage(field, session);
+        if (!field || !session) return;
+        if (!field.isConnected) {
+          // The page took the field away (a re-render, a closed composer) without moving the focus.
+          overlay.closeCard(false);
+          active = null;
+          overlay.detach();
+          watchForSentMessage();
+          return;
+        }
+        if (messageGone(readFieldText(field))) dropSentMessage(field, session);
       },
       SENT_CHECK_MS,
       { set: (run, everyMs) => ctx.setInterval(run, everyMs), clear: (id) => clearInterval(id) },
@@ -222,8 +228,16 @@ export default defineContentScript({
           onStart: () => setView(field, { kind: "loading", ...(session.tone ? { tone: session.tone } : {}) }),
           // The user typed on while it was being written: nothing is on its way until they pause.
           onAbandon: () => setView(field, { kind: "idle" }),
-          isMessage: readsAsMessage,
+          // When the pause ends the field must still hold what the user wrote: a chat box that sent
+          // the message on Enter emptied itself by script, with no input event to say so.
+          isMessage: (text) => readsAsMessage(text) && sameTextSpacingAside(readFieldText(field), text),
           onResult: (result) => {
+            if (result.ok && messageGone(readFieldText(field))) {
+              // Sent (or cleared) while the suggestion was being written: it was for that message.
+              if (field === active) dropSentMessage(field, session);
+              else startNewMessage(field, session);
+              return;
+            }
             if (result.ok) {
               session.tone = result.tone;
               setView(field, { kind: "ready", suggestion: result.suggestion, tone: result.tone });
@@ -321,7 +335,10 @@ export default defineContentScript({
         status = next;
         if (!active) return;
         if (!enabled()) {
-          sessions.get(active)?.scheduler.cancel();
+          const session = sessions.get(active);
+          session?.scheduler.cancel();
+          // A suggestion that was being written is not coming: switched back on, the field is at rest.
+          if (session?.view.kind === "loading") session.view = { kind: "idle" };
           overlay.detach();
           watchForSentMessage();
           return;
@@ -406,7 +423,13 @@ export default defineContentScript({
         activate(field);
         return;
       }
-      if (field !== active) activate(field);
+      if (field !== active) {
+        // Another field changed. It takes the icon when the user writes in it or it holds the focus;
+        // a page mirroring text into some other field, or autofill filling a form, moves nothing.
+        const focused = detectField(deepActiveElement(document)) === field;
+        if (!focused && !(event.isTrusted && writtenByUser(field))) return;
+        activate(field);
+      }
       const session = sessionFor(field);
       const text = readFieldText(field);
       if (messageGone(text)) {
@@ -459,7 +482,14 @@ export default defineContentScript({
 
     // The service worker says when to ask again (this script never reads the extension's storage).
     browser.runtime.onMessage.addListener((message: unknown) => {
-      if (isStatusChanged(message)) refreshStatus();
+      if (!isStatusChanged(message)) return;
+      if (active) {
+        refreshStatus();
+        return;
+      }
+      // No field in use in this frame: it asks when one is focused, not every frame of every tab now.
+      status = null;
+      statusRequest = null;
     });
     ctx.addEventListener(window, "online", () => {
       if (active && sessions.get(active)?.view.kind === "offline") setView(active, { kind: "idle" });

@@ -1,7 +1,7 @@
 /**
  * Which fields Tonewise may read: textareas, plain text inputs and contenteditable editors the
- * user is typing in — never credentials, codes, payment details, search boxes, or anything the
- * page marks as off limits — and which texts read as a message at all.
+ * user is typing in — never credentials, codes, payment details, email addresses or user names,
+ * search boxes, or anything the page marks as off limits — and which texts read as a message at all.
  */
 
 export type EditableField = HTMLTextAreaElement | HTMLInputElement | HTMLElement;
@@ -41,6 +41,31 @@ export function isSensitiveField(el: Element): boolean {
   if (SENSITIVE_AUTOCOMPLETE.test(autocompleteOf(el))) return true;
   const name = `${el.getAttribute("name") ?? ""} ${el.id}`;
   return SENSITIVE_NAME.test(name) || SENSITIVE_HINT.test(hintOf(el));
+}
+
+/** autocomplete tokens of a sign-in identifier: an email address or a user name. */
+const ACCOUNT_AUTOCOMPLETE = /(^|\s)(email|username)(\s|$)/i;
+/**
+ * A name or id, in words (`user[email]`, `loginEmail`, `user_name`: "user email", "login email",
+ * "user name"), that ends by naming an email address or a user name. `email_subject` does not.
+ */
+const ACCOUNT_NAME = /(^| )(e ?mail( address)?|user ?name|login( (id|name))?)$/;
+const nameInWords = (name: string) =>
+  name.replace(/([a-z])([A-Z])/g, "$1 $2").toLowerCase().replace(/[^a-z0-9]+/g, " ").trim();
+/** A single-line field's hint that starts by naming an email address or a user name ("Email", "Your email address", "Username"). */
+const ACCOUNT_HINT = /^\s*((your|work|business)\s+)?(e-?mail|user\s?name)\b/i;
+
+/**
+ * An email or user-name field a page made a plain text input (`type=email` is excluded by type):
+ * by autocomplete hint, or, on a single-line input, by name, id, placeholder or label. A textarea
+ * or an editor named "email" is a message being written, and stays.
+ */
+function isAccountIdentifier(el: Element): boolean {
+  if (ACCOUNT_AUTOCOMPLETE.test(autocompleteOf(el))) return true;
+  if (!(el instanceof HTMLInputElement)) return false;
+  if (ACCOUNT_NAME.test(nameInWords(el.getAttribute("name") ?? "")) || ACCOUNT_NAME.test(nameInWords(el.id))) return true;
+  return ACCOUNT_HINT.test(el.getAttribute("placeholder") ?? "") || ACCOUNT_HINT.test(el.getAttribute("aria-label") ?? "") ||
+    Array.from(el.labels ?? []).some((label) => ACCOUNT_HINT.test(label.textContent ?? ""));
 }
 
 /** Names search boxes go by when the page gives no other sign (q: Google, Bing, DuckDuckGo; search_query: YouTube). */
@@ -141,6 +166,7 @@ export function isEligible(field: EditableField): boolean {
     return false;
   }
   if (isSensitiveField(field)) return false;
+  if (isAccountIdentifier(field)) return false;
   if (isSearchBox(field)) return false;
   if (optedOut(field)) return false;
   if (inSensitiveAutocompleteOffForm(field)) return false;

@@ -65,6 +65,8 @@ function linesOf(text: string): string[] {
 }
 
 export function fieldHolds(field: EditableField, text: string): boolean {
+  // A field the page took out of the document (a re-render put a new one in its place) holds nothing the user sees.
+  if (!field.isConnected) return false;
   const shown = linesOf(readFieldText(field));
   const wanted = linesOf(text);
   return shown.length === wanted.length && shown.every((line, index) => line === wanted[index]);
@@ -316,6 +318,9 @@ function fittedTo(field: EditableField, text: string): string {
 
 export async function replaceFieldText(field: EditableField, suggestion: string, options: ReplaceOptions = {}): Promise<ReplaceOutcome> {
   const text = fittedTo(field, suggestion);
+  // The page replaced the field (a re-render) while the card was open: writing into the old one
+  // would change nothing the user sees. The suggestion goes to the clipboard instead.
+  if (!field.isConnected) return { ok: false, copied: options.copy ? await options.copy(text) : false };
   if (!isTextControl(field) && (await tryTextInput(field, text))) return { ok: true, method: "textInput" };
   if (isTextControl(field) || !LINE_END.test(text)) {
     if (await tryExecCommand(field, text)) return { ok: true, method: "execCommand" };

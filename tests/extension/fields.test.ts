@@ -26,6 +26,9 @@ describe("field detection: what is a field", () => {
     ["a field whose label merely contains the word search", `<textarea aria-label="Research notes for the client" data-testid="target"></textarea>`],
     ["a message box with a placeholder", `<textarea placeholder="Write a message…" data-testid="target"></textarea>`],
     ["an editor that offers mentions as a combobox", `<div contenteditable="true" role="combobox" data-testid="target"></div>`],
+    ["an email's subject line named for the email", `<input name="email_subject" data-testid="target">`],
+    ["an email's body, a textarea named email", `<textarea name="email" data-testid="target"></textarea>`],
+    ["an input whose label mentions email later on", `<label>Note about the email <input data-testid="target"></label>`],
   ])("accepts %s", (_label, html) => {
     const el = mount(html);
     expect(detectField(el)).toBe(el);
@@ -94,6 +97,16 @@ describe("field detection: exclusions", () => {
     ["a field wrapped in a CVV label", `<label>CVV <input data-testid="target"></label>`],
     ["a field labelled by an element saying IBAN", `<span id="l">Your IBAN</span><input aria-labelledby="l" data-testid="target">`],
     ["an editor whose aria-label says verification code", `<div contenteditable="true" aria-label="Verification code" data-testid="target"></div>`],
+    ["a text input with autocomplete=email", `<input type="text" name="contact" autocomplete="email" data-testid="target">`],
+    ["a text input with autocomplete=username", `<input type="text" autocomplete="username" data-testid="target">`],
+    ["a text input named email", `<input type="text" name="email" data-testid="target">`],
+    ["a text input named user[email]", `<input name="user[email]" data-testid="target">`],
+    ["a text input with the id loginEmail", `<input id="loginEmail" data-testid="target">`],
+    ["a text input named username", `<input name="user_name" data-testid="target">`],
+    ["a text input named login", `<input name="login" data-testid="target">`],
+    ["a text input whose placeholder is Email address", `<input placeholder="Email address" data-testid="target">`],
+    ["a text input labelled Your email", `<label for="e">Your email</label><input id="e" data-testid="target">`],
+    ["a text input whose aria-label is Username", `<input aria-label="Username" data-testid="target">`],
   ])("excludes %s", (_label, html) => {
     expect(detectField(mount(html))).toBeNull();
   });

@@ -312,6 +312,16 @@ describe("replace chain", () => {
     expect(copy).toHaveBeenCalledWith(SUGGESTION);
   });
 
+  it("copies instead of writing into a field the page has taken out of the document (re-rendered in a new one)", async () => {
+    const area = textareaWith("hi sam");
+    const shown = textareaWith("hi sam");
+    area.remove();
+    const copy = vi.fn(async () => true);
+    await expect(replaceFieldText(area, SUGGESTION, { copy })).resolves.toEqual({ ok: false, copied: true });
+    expect(copy).toHaveBeenCalledWith(SUGGESTION);
+    expect(shown.value).toBe("hi sam");
+  });
+
   it("does not count a partly taken text as replaced", async () => {
     const area = textareaWith("hi");
     area.maxLength = 10;

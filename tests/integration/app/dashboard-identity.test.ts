@@ -232,6 +232,32 @@ describe("a session ended elsewhere (signed out everywhere)", () => {
   });
 });
 
+describe("the API called with a session ended elsewhere", () => {
+  it("still reads, but changes no setting, spends no message and saves no reminder", async () => {
+    const client = await signUpThroughApp(app, "api-revoked@example.com");
+    const elsewhere = app.client();
+    await elsewhere.post("/auth", { mode: "signin", email: "api-revoked@example.com", password: PASSWORD });
+    await elsewhere.post("/auth/sign-out", {});
+    const json = (method: string, body: unknown): RequestInit => ({ method, headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
+
+    expect((await client.fetch("/api/v1/me")).status).toBe(200);
+    const settings = await client.fetch("/api/v1/me", json("PATCH", { settings: { defaultTone: "persuasive" } }));
+    expect(settings.status).toBe(401);
+    const optimize = await client.fetch("/api/v1/optimize", json("POST", { text: "hi sam, are we still on for the review call on friday?", tone: "friendly" }));
+    expect(optimize.status).toBe(401);
+    const reminder = await client.fetch("/api/v1/follow-ups", json("POST", { label: "Call Sam back", dueAt: new Date(Date.now() + 86_400_000).toISOString() }));
+    expect(reminder.status).toBe(401);
+
+    const [row] = await app.backend.sql<{ default_tone: string; used: number; reminders: number }>(
+      `select s.default_tone, (select coalesce(sum(message_count), 0)::int from public.usage_tracking t where t.user_id = u.id) as used,
+              (select count(*)::int from public.follow_ups f where f.user_id = u.id) as reminders
+         from public.user_settings s join auth.users u on u.id = s.user_id where u.email = $1`,
+      ["api-revoked@example.com"],
+    );
+    expect(row).toEqual({ default_tone: "professional", used: 0, reminders: 0 });
+  });
+});
+
 describe("an account deleted while its token lives", () => {
   it("ends the session at the next page", async () => {
     const client = await signUpThroughApp(app, "gone@example.com");

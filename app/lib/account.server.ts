@@ -6,6 +6,7 @@ import type { SessionUser } from "./session.server";
 import { settingsFromRow, type StoredSettings } from "./settings.server";
 import { apiUsage, summarizeUsage, type Tier, type UsageSummary } from "./usage";
 import { DatabaseUnavailableError } from "./database-unavailable.server";
+import { serviceErrorCode } from "./error-log.server";
 
 /**
  * What the dashboard shows about the signed-in account, read in one round trip; a failed read is
@@ -56,7 +57,7 @@ export async function loadDashboardSummary(
     .maybeSingle<DashboardSummaryRow>();
   if (error && status === 0) throw new AccountSummaryUnreachable(error.message);
   if (error) {
-    console.error(`Account summary load failed: ${error.code || error.message}`);
+    console.error(`Account summary load failed: ${serviceErrorCode(error)}`);
     const fullName = typeof user.user_metadata?.full_name === "string" ? user.user_metadata.full_name : "";
     return {
       account: {

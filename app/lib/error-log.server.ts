@@ -31,3 +31,12 @@ const REACT_ROUTER_REFUSALS = [
   /^`origin` header is not a valid URL\. Aborting the action\.$/,
   /^Bad Request$/,
 ];
+
+/**
+ * A failed Supabase call (Auth, PostgREST) as a log line may name it: its code, else its HTTP
+ * status, else its name. Never its message: Auth's can quote the address it was given ("Email
+ * address … is invalid") and Postgres's the value it refused ("invalid input syntax … ").
+ */
+export function serviceErrorCode(error: { code?: string | number | null; status?: number | null; name?: string | null }): string {
+  return String(error.code || error.status || error.name || "error");
+}

@@ -9,6 +9,7 @@ import {
 } from "./newsletter";
 import { hitFormRateLimit, refuseTooManyAttempts, tooManyAttemptsMessage } from "./rate-limits.server";
 import { createServiceClient } from "./supabase.server";
+import { serviceErrorCode } from "./error-log.server";
 
 /**
  * Handles the blog's newsletter form. Subscribing twice answers the same as once, so the form
@@ -33,7 +34,7 @@ export async function subscribeToNewsletter(request: Request, context: Readonly<
     .from("newsletter_subscribers")
     .upsert({ email: parsed.data.email.toLowerCase() }, { onConflict: "email" });
   if (error) {
-    console.error("Newsletter subscription failed:", error.message);
+    console.error(`Newsletter subscription failed: ${serviceErrorCode(error)}`);
     const state: NewsletterState = { status: "failed", email: raw, message: NEWSLETTER_FAILURE };
     return state;
   }

@@ -1,4 +1,5 @@
 import type { SupabaseClient } from "@supabase/supabase-js";
+import { serviceErrorCode } from "./error-log.server";
 
 /**
  * The user's profile: what the Account page edits. Reads come with the account's summary
@@ -8,6 +9,6 @@ import type { SupabaseClient } from "@supabase/supabase-js";
 /** Saves the full name as the user (row-level security); false when nothing was saved. */
 export async function saveFullName(supabase: SupabaseClient, userId: string, fullName: string): Promise<boolean> {
   const { data, error } = await supabase.from("profiles").update({ full_name: fullName }).eq("id", userId).select("full_name");
-  if (error) console.error(`Profile save failed: ${error.message}`);
+  if (error) console.error(`Profile save failed: ${serviceErrorCode(error)}`);
   return !error && !!data && data.length > 0;
 }

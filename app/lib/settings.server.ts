@@ -4,6 +4,7 @@ import type { settingsSchema } from "./settings-schemas";
 import type { z } from "zod";
 import { timeZonePlace } from "./follow-ups/format";
 import { isValidTimeZone } from "./follow-ups/schedule";
+import { serviceErrorCode } from "./error-log.server";
 
 /** What a save writes: `timeZone` only when given. */
 export type ExtensionSettings = z.infer<typeof settingsSchema>;
@@ -40,7 +41,7 @@ export async function loadSettings(supabase: SupabaseClient, userId: string): Pr
     .select("notifications, default_tone, default_message_type, usage_analytics, time_zone")
     .eq("user_id", userId)
     .maybeSingle();
-  if (error) console.error(`Settings load failed: ${error.message}`);
+  if (error) console.error(`Settings load failed: ${serviceErrorCode(error)}`);
   return data ? settingsFromRow(data as SettingsRow) : { ...DEFAULT_SETTINGS, timeZone: null };
 }
 

@@ -4,7 +4,7 @@
  */
 import { UNSAFE_ErrorResponseImpl as ErrorResponse } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { describeErrorForLog } from "~/lib/error-log.server";
+import { describeErrorForLog, serviceErrorCode } from "~/lib/error-log.server";
 import { handleError } from "../../app/entry.server";
 
 const MESSAGE = "hi ana, the price is $1,200 for 15 seats";
@@ -74,5 +74,19 @@ describe("an error in the server log", () => {
   it("keeps a route error response's status", () => {
     expect(describeErrorForLog(new ErrorResponse(404, "Not Found", null))).toBe("404 Not Found");
     expect(describeErrorForLog(new ErrorResponse(405, "Method Not Allowed", null, true))).toBe("405 Method Not Allowed");
+  });
+});
+
+describe("a failed Supabase call in the server log", () => {
+  it("is named by its code, else its status, else its name, never by its message", () => {
+    // Auth's answer to an address its mailer refuses quotes the address.
+    const auth = { name: "AuthApiError", status: 400, code: "email_address_invalid", message: 'Email address "ana@example.com" is invalid' };
+    expect(serviceErrorCode(auth)).toBe("email_address_invalid");
+    expect(serviceErrorCode({ ...auth, code: undefined })).toBe("400");
+    expect(serviceErrorCode({ ...auth, code: undefined, status: undefined })).toBe("AuthApiError");
+    // PostgREST's refusal of a value quotes the value.
+    const postgrest = { code: "22P02", message: `invalid input syntax for type uuid: "${MESSAGE}"`, details: null, hint: null };
+    expect(serviceErrorCode(postgrest)).toBe("22P02");
+    expect(serviceErrorCode({ message: MESSAGE } as never)).toBe("error");
   });
 });

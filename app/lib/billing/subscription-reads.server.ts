@@ -1,4 +1,5 @@
 import type { SupabaseClient } from "@supabase/supabase-js";
+import { serviceErrorCode } from "../error-log.server";
 
 /** What the dashboard shows of the user's subscription, read as the user through row-level security (docs/decisions/014). */
 
@@ -32,7 +33,7 @@ export async function loadSubscriptionSummary(supabase: SupabaseClient, userId: 
     .limit(5)
     .overrideTypes<SubscriptionRow[], { merge: false }>();
   if (error) {
-    console.error(`Subscription load failed: ${error.message}`);
+    console.error(`Subscription load failed: ${serviceErrorCode(error)}`);
     return null;
   }
   const rank = (status: string) => SHOWN_STATUSES.indexOf(status as SubscriptionStatus);

@@ -13,6 +13,7 @@ import { isHoneypotTripped } from "~/lib/honeypot";
 import { hitFormRateLimit, refuseTooManyAttempts } from "~/lib/rate-limits.server";
 import { getSupabase } from "~/lib/session.server";
 import type { Route } from "./+types/forgot-password";
+import { serviceErrorCode } from "~/lib/error-log.server";
 
 export async function action({ request, context }: Route.ActionArgs) {
   const formData = await request.formData();
@@ -25,7 +26,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       redirectTo: new URL(href("/auth/reset-password"), getEnv(context).APP_URL).toString(),
     });
     // The answer is the same whether or not the address has an account.
-    if (error) console.error(`Password reset request failed: ${error.message}`);
+    if (error) console.error(`Password reset request failed: ${serviceErrorCode(error)}`);
   }
   return { result: validated.submission.reply({ resetForm: true }), sentTo: validated.value.email };
 }

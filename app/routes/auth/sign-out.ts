@@ -2,6 +2,7 @@ import { href, redirect } from "react-router";
 import { getSupabase, safeRedirectPath } from "~/lib/session.server";
 import { flashToast } from "~/lib/toast.server";
 import type { Route } from "./+types/sign-out";
+import { serviceErrorCode } from "~/lib/error-log.server";
 
 /** Sign Out is a POST form; a plain visit just goes home. */
 export function loader() {
@@ -11,7 +12,7 @@ export function loader() {
 export async function action({ request, context }: Route.ActionArgs) {
   const { error } = await getSupabase(context).auth.signOut();
   if (error) {
-    console.error(`Sign-out failed: ${error.message}`);
+    console.error(`Sign-out failed: ${serviceErrorCode(error)}`);
     flashToast(context, { variant: "destructive", title: "Failed to sign out" });
     throw redirect(safeRedirectPath(samePagePath(request)));
   }

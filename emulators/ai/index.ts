@@ -9,7 +9,8 @@
  *
  * Prompt contract with app/lib/optimize/prompts.ts: the instructions (a `system` or `developer`
  * message) carry `Tone: …` and `Message type: …` lines; the text is in the last `user` message
- * between a `<message>` line and a final `</message>` line.
+ * between a `<message-CODE>` line and the matching `</message-CODE>` line (the code is random per
+ * request; a plain `<message>` pair is read too).
  */
 import { LOCAL_AI_MODEL } from "../config.ts";
 import { MESSAGE_TYPES, rewriteByRules, TONES, type MessageType, type Tone } from "./rules.ts";
@@ -40,9 +41,10 @@ export function readPrompt(messages: ChatMessage[]): { text: string; tone: Tone;
   const messageType = /^Message type: *(\w+) *$/m.exec(instructions)?.[1] as MessageType | undefined;
   const lastUser = [...messages].reverse().find((message) => message.role === "user");
   const prompt = textOf(lastUser?.content);
-  const start = prompt.indexOf("<message>\n");
-  const end = prompt.lastIndexOf("\n</message>");
-  const text = start >= 0 && end > start ? prompt.slice(start + "<message>\n".length, end) : prompt;
+  const opening = /^<(message(?:-[0-9a-f]+)?)>$/m.exec(prompt);
+  const start = opening ? opening.index + opening[0].length + 1 : -1;
+  const end = opening ? prompt.lastIndexOf(`\n</${opening[1]}>`) : -1;
+  const text = opening && end >= start ? prompt.slice(start, end) : prompt;
   return {
     text,
     tone: tone && (TONES as readonly string[]).includes(tone) ? tone : "professional",

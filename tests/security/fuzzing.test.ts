@@ -42,7 +42,7 @@ import {
 } from "~/lib/follow-ups/follow-up-schemas";
 import { instantAt } from "~/lib/follow-ups/schedule";
 import { NEWSLETTER_SUCCESS, newsletterSchema } from "~/lib/newsletter";
-import { holdsSketch, pairHashes, sketchKey, sketchOf, type SketchKey } from "~/lib/optimize/message-sketch";
+import { draftChange, MAX_CHANGED_SHARE, pairHashes, sketchKey, sketchOf, type SketchKey } from "~/lib/optimize/message-sketch";
 import { optimizeRequestSchema, tryItSchema } from "~/lib/optimize/request";
 import { LOCAL_COOKIE_SECRET, LOCAL_STRIPE_URL } from "../../emulators/config.ts";
 import { decodeEntities } from "../../emulators/html.ts";
@@ -272,13 +272,13 @@ const usedThisMonth = (userId: string) =>
   count("select coalesce(sum(message_count), 0) from public.usage_tracking where user_id = $1 and month = to_char(now() at time zone 'utc', 'YYYY-MM')", [userId]);
 
 /**
- * Which suggestions count (decisions 018 and 039): one without a draft always; with one, the
- * first, then up to 9 free re-polishes while the text still holds half of the draft's last text
- * or suggestion (the server's sketches, with the local backend's key), else it counts and the
- * draft starts again.
+ * Which suggestions count (decisions 018, 039 and 046): one without a draft always; with one, the
+ * first, then up to 9 free re-polishes while what they changed of the draft's last text or
+ * suggestion (the server's sketches, with the local backend's key) adds up to at most half, else
+ * it counts and the draft starts again.
  */
 class DraftModel {
-  private readonly drafts = new Map<string, { suggestions: number; text: number[]; suggestion: number[] }>();
+  private readonly drafts = new Map<string, { suggestions: number; changed: number; text: number[]; suggestion: number[] }>();
   private readonly key: SketchKey;
   private constructor(key: SketchKey) {
     this.key = key;
@@ -290,10 +290,12 @@ class DraftModel {
     if (draftId === undefined) return true;
     const draft = this.drafts.get(draftId);
     const hashes = pairHashes(text, this.key);
-    const same = !!draft && (holdsSketch(draft.text, hashes) || holdsSketch(draft.suggestion, hashes));
+    const changed = draft ? draftChange({ input: draft.text, output: draft.suggestion }, hashes) : null;
+    const same = !!draft && changed !== null && draft.changed + changed <= MAX_CHANGED_SHARE;
     const counted = !(draft && same && draft.suggestions < 10);
     this.drafts.set(draftId, {
       suggestions: counted ? 1 : draft!.suggestions + 1,
+      changed: counted ? 0 : draft!.changed + changed!,
       text: sketchOf(hashes),
       suggestion: sketchOf(pairHashes(suggestion, this.key)),
     });

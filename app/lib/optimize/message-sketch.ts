@@ -8,14 +8,16 @@ import { hmacSha256 } from "../secret-hmac";
  * 128-bit key not even checked against a guess). A later text is the same message when at least
  * half of either sample is still in it: typing on, another tone, a retry, or the text after
  * Replace; not a different message sent under the same draft id to get it polished free
- * (docs/decisions/039).
+ * (docs/decisions/039). What each re-polish lost of the sample adds up over the draft's free
+ * re-polishes, and half is the most a message may lose in all: a block of text kept in every call
+ * while the rest is another message each time does not pass as one message (decision 046).
  *
  * Deterministic, and fast on the largest message (5,000 characters: about 1,000 word pairs).
  */
 export const SKETCH_SIZE = 32;
 const VALUE_MASK = 0xfff;
-/** The share of the previous sample still present for a text to be the same message. */
-const SAME_MESSAGE_SHARE = 0.5;
+/** The most of a message's sample its free re-polishes may lose, one by one and in all, and still be that message. */
+export const MAX_CHANGED_SHARE = 0.5;
 
 /** The text's words, lowercased, then every pair of neighbours (a one-word text: that word). */
 function wordPairs(text: string): string[] {
@@ -156,11 +158,29 @@ export function sketchOf(hashes: readonly number[]): number[] {
     .map((hash) => hash & VALUE_MASK);
 }
 
+/**
+ * The share (0–1) of a previous text's sample a text (its pairHashes) no longer holds, or null
+ * when there is no sample to compare with. Typing on loses nothing; a rewritten sentence a little.
+ */
+export function changedShare(previous: readonly number[] | null | undefined, hashes: readonly number[]): number | null {
+  if (!previous || previous.length === 0) return null;
+  const present = new Set(hashes.map((hash) => hash & VALUE_MASK));
+  let lost = 0;
+  for (const value of previous) if (!present.has(value)) lost++;
+  return lost / previous.length;
+}
+
 /** Whether a text (its pairHashes) still holds at least half of a previous text's sample. */
 export function holdsSketch(previous: readonly number[] | null | undefined, hashes: readonly number[]): boolean {
-  if (!previous || previous.length === 0) return false;
-  const present = new Set(hashes.map((hash) => hash & VALUE_MASK));
-  let kept = 0;
-  for (const value of previous) if (present.has(value)) kept++;
-  return kept >= previous.length * SAME_MESSAGE_SHARE;
+  const changed = changedShare(previous, hashes);
+  return changed !== null && changed <= MAX_CHANGED_SHARE;
+}
+
+/**
+ * How much of a draft's message a text changed: against the last text or the last suggestion,
+ * whichever it is closer to (after Replace the field holds the suggestion), or null without either.
+ */
+export function draftChange(sketches: { input: readonly number[] | null; output: readonly number[] | null }, hashes: readonly number[]): number | null {
+  const shares = [changedShare(sketches.input, hashes), changedShare(sketches.output, hashes)].filter((share) => share !== null);
+  return shares.length === 0 ? null : Math.min(...shares);
 }

@@ -6,7 +6,7 @@ import { FREE_MONTHLY_MESSAGE_LIMIT } from "~/content/plans";
 import { apiUsage, nextResetDate, nextResetInstant, type ApiUsage, type Tier } from "../usage";
 import { generateRewrite, resolveEngine } from "./engine.server";
 import { checkRewrite, type GuardrailProblem } from "./guardrails";
-import { holdsSketch, pairHashes, sketchKey, sketchOf, type SketchKey } from "./message-sketch";
+import { draftChange, MAX_CHANGED_SHARE, pairHashes, sketchKey, sketchOf, type SketchKey } from "./message-sketch";
 import { buildOptimizePrompt } from "./prompts";
 import { characterCount, type MessageType, type OptimizeRequest, type Tone } from "./request";
 
@@ -44,6 +44,8 @@ type BeginRow = {
   /** The draft's sketches, when its free re-polishes are open (else null). */
   draft_input_sketch: number[] | null;
   draft_output_sketch: number[] | null;
+  /** What the draft's free re-polishes have changed of its message so far (0–1; null: none open). */
+  draft_changed_share: number | null;
 };
 
 type RecordRow = { allowed: boolean; counted: boolean; tier: Tier; used: number; message_limit: number | null };
@@ -118,9 +120,12 @@ export async function optimizeForUser(options: {
   const state = begin.data;
   const key = await draftSketchKey(env.COOKIE_SECRET);
   // A draft's re-polish is free only for the same message: its last text or suggestion is still
-  // mostly there (typing on, another tone, after Replace), not another message under its id.
+  // mostly there (typing on, another tone, after Replace), and the re-polishes since it was
+  // counted have not changed half of it in all — not another message under its id, nor a block
+  // of text kept in every call around another message each time (decision 046).
   const textHashes = draftId === null ? null : pairHashes(request.text, key);
-  const sameMessage = textHashes !== null && (holdsSketch(state.draft_input_sketch, textHashes) || holdsSketch(state.draft_output_sketch, textHashes));
+  const changed = textHashes && draftChange({ input: state.draft_input_sketch, output: state.draft_output_sketch }, textHashes);
+  const sameMessage = changed !== null && (state.draft_changed_share ?? 0) + changed <= MAX_CHANGED_SHARE;
   const wouldCount = state.would_count || !sameMessage;
   if (!state.rate_allowed) {
     const retryAfter = Math.max(1, state.retry_after_seconds);
@@ -182,6 +187,7 @@ export async function optimizeForUser(options: {
       p_output_length: characterCount(suggestion),
       p_latency_ms: latencyMs,
       p_same_message: sameMessage,
+      p_changed_share: changed ?? 0,
       p_input_sketch: textHashes && sketchOf(textHashes),
       p_output_sketch: textHashes && sketchOf(pairHashes(suggestion, key)),
     })

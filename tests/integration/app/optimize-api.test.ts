@@ -220,6 +220,26 @@ describe("POST /api/v1/optimize", () => {
     expect((await refused.json()).error.code).toBe("quota_exceeded");
   });
 
+  it("counts a draft again when a block of text is kept in every call and the rest is another message each time", async () => {
+    const client = await signUpThroughApp(app, "draft-carrier@example.com");
+    const block =
+      "please find below the usual summary of our service terms, the support hours we keep across the week, " +
+      "how to reach the team when something breaks, where the shared folder lives and what each report in it covers";
+    const messages = [
+      "could you send over the signed order form when you get a chance so we can book the install",
+      "the training session moved to the afternoon slot because the room was taken in the morning",
+      "our new billing portal opens next month and every account owner will get an invite by email",
+      "thanks for flagging the slow exports, the fix went out last night and should feel much quicker",
+      "would your team like a short walkthrough of the reporting changes before the quarter closes",
+      "we noticed the sync paused over the weekend and restarted it, nothing was lost on your side",
+    ];
+    for (const message of messages) {
+      expect((await post(client, { text: `${block}\n\n${message}`, draftId: "carrier" })).status).toBe(200);
+    }
+    // Each call changes a third or more of the message: at most every other one rides free.
+    expect(await used("draft-carrier@example.com")).toBeGreaterThanOrEqual(messages.length / 2);
+  });
+
   it("gives Pro users unlimited messages, with null limit and remaining", async () => {
     const client = await signUpThroughApp(app, "pro@example.com");
     await makePro("pro@example.com");

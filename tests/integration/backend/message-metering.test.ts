@@ -22,6 +22,7 @@ type Begun = {
   usage_analytics: boolean;
   draft_input_sketch: number[] | null;
   draft_output_sketch: number[] | null;
+  draft_changed_share: number | null;
 };
 
 async function begin(user: SignedInUser, draftId: string | null = null): Promise<Begun> {
@@ -34,7 +35,7 @@ async function begin(user: SignedInUser, draftId: string | null = null): Promise
  * A delivered suggestion. `sameMessage`: the server's verdict that the text is still the draft's
  * message (by default it is, as when the user types on or switches tone).
  */
-async function record(user: SignedInUser, draftId: string | null = null, sameMessage = true): Promise<Recorded> {
+async function record(user: SignedInUser, draftId: string | null = null, sameMessage = true, changedShare = 0): Promise<Recorded> {
   const { data, error } = await serviceClient()
     .rpc("record_optimization", {
       p_user_id: user.id,
@@ -48,6 +49,7 @@ async function record(user: SignedInUser, draftId: string | null = null, sameMes
       p_same_message: sameMessage,
       p_input_sketch: draftId === null ? null : [1, 2, 3],
       p_output_sketch: draftId === null ? null : [4095, 7],
+      p_changed_share: changedShare,
     })
     .single<Recorded>();
   if (error) throw error;
@@ -74,6 +76,7 @@ describe("begin_optimization", () => {
       usage_analytics: true,
       draft_input_sketch: null,
       draft_output_sketch: null,
+      draft_changed_share: null,
     });
     expect((await begin(user)).used).toBe(0);
   });
@@ -114,16 +117,31 @@ describe("record_optimization", () => {
   it("keeps a draft's sketches, never its text, and counts another message under its id as a new one", async () => {
     const user = await createConfirmedUser(harness.backend, "sketches@example.com");
     await record(user, "draft-1");
-    expect(await begin(user, "draft-1")).toMatchObject({ would_count: false, draft_input_sketch: [1, 2, 3], draft_output_sketch: [4095, 7] });
+    expect(await begin(user, "draft-1")).toMatchObject({ would_count: false, draft_input_sketch: [1, 2, 3], draft_output_sketch: [4095, 7], draft_changed_share: 0 });
     const columns = await harness.backend.sql<{ column_name: string }>(
       "select column_name from information_schema.columns where table_schema = 'public' and table_name = 'optimization_drafts' order by ordinal_position",
     );
-    expect(columns.map((column) => column.column_name)).toEqual(["user_id", "draft_id", "counted_at", "suggestions", "input_sketch", "output_sketch"]);
+    expect(columns.map((column) => column.column_name)).toEqual(["user_id", "draft_id", "counted_at", "suggestions", "input_sketch", "output_sketch", "changed_share"]);
     // The server found the text is not the draft's message: counted, and the draft starts again.
     expect(await record(user, "draft-1", false)).toMatchObject({ counted: true, used: 2 });
     expect(await record(user, "draft-1")).toMatchObject({ counted: false, used: 2 });
     // A sketch that could carry more than 32 values of 12 bits is refused.
     await expect(harness.backend.sql("update public.optimization_drafts set input_sketch = array[4096] where user_id = $1", [user.id])).rejects.toThrow();
+  });
+
+  it("lets a draft's free re-polishes change at most half of its message in all, then counts it again", async () => {
+    const user = await createConfirmedUser(harness.backend, "changes@example.com");
+    expect(await record(user, "draft-1")).toMatchObject({ counted: true, used: 1 });
+    // Each re-polish rewrote a fifth of the message: the first two are free (0.4 in all), the third would make 0.6.
+    expect(await record(user, "draft-1", true, 0.2)).toMatchObject({ counted: false, used: 1 });
+    expect(await record(user, "draft-1", true, 0.2)).toMatchObject({ counted: false, used: 1 });
+    expect((await begin(user, "draft-1")).draft_changed_share).toBeCloseTo(0.4);
+    expect(await record(user, "draft-1", true, 0.2)).toMatchObject({ counted: true, used: 2 });
+    // Counted again, the draft starts afresh: typing on (nothing changed) is free again.
+    expect((await begin(user, "draft-1")).draft_changed_share).toBe(0);
+    expect(await record(user, "draft-1", true, 0)).toMatchObject({ counted: false, used: 2 });
+    expect(await record(user, "draft-1", true, 0.5)).toMatchObject({ counted: false, used: 2 });
+    expect(await record(user, "draft-1", true, 0.03125)).toMatchObject({ counted: true, used: 3 });
   });
 
   it("drops a user's drafts idle for a day, sketches and all, when their next message is counted", async () => {

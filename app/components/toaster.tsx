@@ -5,11 +5,15 @@ import { cx } from "./ui/cx";
 
 const AUTO_DISMISS_MS = 6_000;
 
-type ToastApi = { show: (toast: ToastInput) => void };
+type ToastApi = {
+  show: (toast: ToastInput) => void;
+  /** Takes the browser's 'Validation Error' toasts away: a form has just passed its checks. */
+  clearValidation: () => void;
+};
 
-const ToastContext = createContext<ToastApi>({ show: () => undefined });
+const ToastContext = createContext<ToastApi>({ show: () => undefined, clearValidation: () => undefined });
 
-/** Shows a toast from the browser (client-side validation). */
+/** Shows a toast from the browser (client-side validation), or clears its complaints. */
 export function useToast(): ToastApi {
   return useContext(ToastContext);
 }
@@ -59,7 +63,10 @@ export function ToastProvider({
     setDismissed((current) => new Set(current).add(id));
     setHeldServerToasts((held) => held.filter((toast) => toast.id !== id));
   }, []);
-  const api = useMemo(() => ({ show }), [show]);
+  const clearValidation = useCallback(() => {
+    setClientToasts((current) => (current.some(isValidationError) ? current.filter((toast) => !isValidationError(toast)) : current));
+  }, []);
+  const api = useMemo(() => ({ show, clearValidation }), [show, clearValidation]);
 
   // This render's server toasts count before the effect above has held them (the server's render, the first one).
   const visible = [...withNew(heldServerToasts, serverToasts), ...clientToasts].filter((toast) => !dismissed.has(toast.id));

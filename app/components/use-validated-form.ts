@@ -58,6 +58,8 @@ export function useValidatedForm<Schema extends z.ZodObject>(options: {
       const message = firstError(submission.reply(), options.schema);
       if (message) toast.show({ variant: "destructive", title: "Validation Error", description: message });
     }
+    // Sent as it should be: an earlier try's complaint is over, whatever the server answers.
+    if (!isIntent && submission.status === "success") toast.clearValidation();
     form.onSubmit(event);
   };
 

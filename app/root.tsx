@@ -22,6 +22,7 @@ import { sessionMiddleware } from "~/lib/session.server";
 import { rateLimitHeadersMiddleware } from "~/lib/rate-limits.server";
 import { takeToasts, toastMiddleware } from "~/lib/toast.server";
 import { ToastProvider } from "~/components/toaster";
+import { FirstInvalidFocusProvider } from "~/components/ui/first-invalid-focus";
 import { RouteErrorBoundary } from "~/components/error-boundary";
 import { useDocumentWithoutScripts } from "~/lib/document-scripts";
 
@@ -110,7 +111,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
 export default function App({ loaderData }: Route.ComponentProps) {
   return (
     <ToastProvider serverToasts={loaderData.toasts} withoutScripts={useDocumentWithoutScripts()}>
-      <Outlet />
+      <FirstInvalidFocusProvider>
+        <Outlet />
+      </FirstInvalidFocusProvider>
     </ToastProvider>
   );
 }

@@ -32,6 +32,9 @@ test.describe("auth screen", () => {
       await expectToast(page, "Validation Error", { role: "alert", message });
       await expect(page.getByText(message, { exact: true }).first()).toBeVisible();
       await expect(page.getByLabel("Email")).toHaveValue(fields.email);
+      // The keyboard starts at the field to fix (without JavaScript, the page sent back says so).
+      const failing = message.startsWith("Password") ? "Password" : message.startsWith("Full name") ? "Full name" : "Email";
+      await expect(page.getByLabel(failing)).toBeFocused();
     });
   }
 

@@ -1,4 +1,5 @@
 import { cx } from "./cx";
+import { useFirstInvalidFocus } from "./first-invalid-focus";
 
 type FieldProps = {
   id: string;
@@ -9,21 +10,27 @@ type FieldProps = {
     id: string;
     "aria-invalid": true | undefined;
     "aria-describedby": string | undefined;
+    /** Set on the page's first invalid field as the server sent it (./first-invalid-focus). */
+    autoFocus: true | undefined;
   }) => React.ReactNode;
 };
 
-/** A label, the control, a hint and the field's errors, wired with aria-invalid/-describedby. */
+/**
+ * A label, the control, a hint and the field's errors, wired with aria-invalid/-describedby; the
+ * page's first invalid field, as the server sent it, has the focus.
+ */
 export function Field({ id, label, errors, hint, children }: FieldProps) {
   const errorId = `${id}-error`;
   const hintId = `${id}-hint`;
-  const invalid = errors && errors.length > 0;
+  const invalid = errors !== undefined && errors.length > 0;
+  const focused = useFirstInvalidFocus(id, invalid);
   const describedBy = [hint ? hintId : null, invalid ? errorId : null].filter(Boolean).join(" ") || undefined;
   return (
     <div>
       <label htmlFor={id} className="block text-sm font-medium text-slate-800">
         {label}
       </label>
-      <div className="mt-1.5">{children({ id, "aria-invalid": invalid ? true : undefined, "aria-describedby": describedBy })}</div>
+      <div className="mt-1.5">{children({ id, "aria-invalid": invalid ? true : undefined, "aria-describedby": describedBy, autoFocus: focused ? true : undefined })}</div>
       {hint ? (
         <p id={hintId} className="mt-1.5 text-sm text-slate-600">
           {hint}

@@ -119,3 +119,17 @@ test("the mobile menu closes after choosing a link", async ({ page }) => {
   await expect(page).toHaveURL("/about");
   await expect(mobileNav).toBeHidden();
 });
+
+test("Pricing chosen from another page's menu on a phone shows the section below the header, once the demo starts too", async ({ page }) => {
+  await page.setViewportSize({ width: 375, height: 800 });
+  await page.goto("/about");
+  await page.getByLabel("Toggle menu").click();
+  await page.getByRole("navigation", { name: "Mobile" }).getByRole("link", { name: "Pricing" }).click();
+  await expect(page).toHaveURL("/#pricing");
+  // The animated demo (shorter than the two windows the page arrives with) has taken their place.
+  await expect(page.locator('[data-demo="animated"]')).toBeAttached();
+  const headerBottom = await page.locator("header").first().evaluate((header) => header.getBoundingClientRect().bottom);
+  const heading = page.locator("#pricing-heading");
+  await expect.poll(() => heading.evaluate((element) => element.getBoundingClientRect().top)).toBeGreaterThanOrEqual(headerBottom);
+  await expect(heading).toBeInViewport();
+});

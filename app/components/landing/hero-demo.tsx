@@ -1,4 +1,4 @@
-import { useEffect, useState } from "react";
+import { useEffect, useLayoutEffect, useState } from "react";
 import { DEMO_PHASES, demoExample, type DemoPhase } from "~/content/landing";
 import { LogoMark } from "../logo";
 import { cx } from "../ui/cx";
@@ -29,7 +29,44 @@ function StaticDemo() {
   );
 }
 
+/**
+ * The page was opened at an anchor below the demo (`/#pricing` from another page's menu): the
+ * browser scrolls there, smoothly, towards where the anchor was before the animated demo, shorter
+ * than the two windows the server sent, took their place — so it lands too far, the section under
+ * the sticky header. The anchor is put back in view now, and again when that scroll ends, unless
+ * the reader has scrolled by themselves meanwhile. Returns the clean-up.
+ */
+function keepAnchorInView(): (() => void) | undefined {
+  const id = decodeURIComponent(window.location.hash.slice(1));
+  const target = id ? document.getElementById(id) : null;
+  if (!target) return undefined;
+  let readerMoved = false;
+  const moved = () => (readerMoved = true);
+  const check = () => {
+    if (readerMoved) return;
+    const top = target.getBoundingClientRect().top;
+    const margin = Number.parseFloat(getComputedStyle(document.documentElement).scrollPaddingTop) || 0;
+    if (top < margin - 1 && top > -window.innerHeight) target.scrollIntoView();
+  };
+  const stop = () => {
+    window.clearTimeout(timer);
+    window.removeEventListener("scrollend", settled);
+    for (const type of ["wheel", "touchstart", "keydown"]) window.removeEventListener(type, moved);
+  };
+  const settled = () => {
+    stop();
+    check();
+  };
+  // Browsers without `scrollend` (Safari) check once the scroll has had time to end.
+  const timer = window.setTimeout(settled, 1_500);
+  window.addEventListener("scrollend", settled);
+  for (const type of ["wheel", "touchstart", "keydown"]) window.addEventListener(type, moved, { passive: true });
+  check();
+  return stop;
+}
+
 function AnimatedDemo() {
+  useLayoutEffect(keepAnchorInView, []);
   const [index, setIndex] = useState(0);
   const step = DEMO_PHASES[index] ?? DEMO_PHASES[0];
   useEffect(() => {

@@ -101,8 +101,13 @@ export function TryItPanel({ outcome, defaults, draftId, localStandIn, reminder 
         {suggestion ? (
           <div className="mt-6 rounded-xl border border-brand-200 bg-brand-50 p-4" data-testid="try-it-suggestion">
             <div className="flex items-center justify-between gap-3">
+              {/* The tone and type on a line of their own, kept whole: on a phone the heading breaks between them and "Suggestion", never at a "·". */}
               <h3 className="text-sm font-semibold text-brand-900">
-                Suggestion · {toneLabels[suggestion.tone]} · {messageTypeLabels[suggestion.messageType]}
+                Suggestion<span className="sr-only"> · </span>
+                <span className="block font-normal text-brand-800">
+                  <span className="whitespace-nowrap">{toneLabels[suggestion.tone]} ·</span>{" "}
+                  <span className="whitespace-nowrap">{messageTypeLabels[suggestion.messageType]}</span>
+                </span>
               </h3>
               <CopyButton text={suggestion.suggestion} shownIn={() => result.current} />
             </div>

@@ -43,6 +43,15 @@ describe("changing the password", () => {
     expect(refused.status).toBe(200);
   });
 
+  it("is not offered without a session: the page opened on its own says where the form comes from", async () => {
+    const visitor = app.client();
+    const page = await visitor.fetch("/auth/reset-password");
+    expect(page.status).toBe(302);
+    expect(page.headers.get("Location")).toBe("/auth/forgot-password");
+    const after = await visitor.html("/auth/forgot-password");
+    expect(toastsIn(after.html)).toContain("Error / To choose a new password, open the link in a reset email. Request one here.");
+  });
+
   it("is allowed from the reset email's link, and no longer once 15 minutes have passed", async () => {
     await signUpThroughApp(app, "late@example.com");
     const client = await recoverySession("late@example.com");

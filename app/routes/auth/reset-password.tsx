@@ -33,7 +33,8 @@ async function requireRecoverySession(context: Route.LoaderArgs["context"], conf
     title: "Error",
     description: user
       ? "For your security, choose a new password from the link in a new reset email."
-      : "Your reset link has expired. Please request a new one.",
+      : // No session: the page was opened without its link, or after the link's sign-in lapsed.
+        "To choose a new password, open the link in a reset email. Request one here.",
   });
   throw redirect(href("/auth/forgot-password"));
 }

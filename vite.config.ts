@@ -37,7 +37,8 @@ export default defineConfig(({ mode }) => {
 });
 
 /**
- * The small modules every page's shell uses (the root's toaster and error boundary, the header's
+ * The small modules every page's shell uses (the root's toaster, error boundary and focus on the
+ * first invalid field, the header's
  * logo and links, buttons, icons, the meta tags, whether a page goes without scripts) go out as
  * one chunk instead of ten: every page that has scripts loads all of them anyway, and one file
  * compresses to about 2 kB less than nine did (decision 033).
@@ -47,7 +48,7 @@ export default defineConfig(({ mode }) => {
  */
 const siteShellChunk = {
   name: "site-shell",
-  test: /\/app\/(components\/(toaster|error-boundary|icons|logo|use-menu-closed-after-navigation|ui\/(cx|button|container))|content\/site|lib\/(seo|document-scripts))\.tsx?$/,
+  test: /\/app\/(components\/(toaster|error-boundary|icons|logo|use-menu-closed-after-navigation|ui\/(cx|button|container|first-invalid-focus))|content\/site|lib\/(seo|document-scripts))\.tsx?$/,
 };
 
 /**

@@ -126,3 +126,26 @@ for (const [situation, browserSetup] of [
     await expectClientNavigationToBlog(page);
   });
 }
+
+test("a form sent before the page's scripts ran comes back with the focus on the field to fix, and keeps it as the page hydrates", async ({ page }) => {
+  // The page's scripts wait until the form has been sent: it posts as a plain HTML form.
+  let releaseScripts!: () => void;
+  const scriptsAllowed = new Promise<void>((resolve) => (releaseScripts = resolve));
+  await page.route("**/assets/**/*.js", async (route) => {
+    await scriptsAllowed;
+    await route.continue();
+  });
+  const documents = requestsOfType(page, "document");
+  await page.goto("/auth?mode=signup");
+  await page.getByLabel("Full name").fill("Al");
+  await page.getByLabel("Email").fill("x@example.com");
+  await page.getByLabel("Password").fill("Short1");
+  await page.getByRole("button", { name: "Create Account" }).click();
+  await expect(page.getByText("Password must be at least 8 characters", { exact: true }).first()).toBeVisible();
+  expect(documents.length).toBe(2);
+  await expect(page.getByLabel("Password")).toBeFocused();
+
+  releaseScripts();
+  await waitForHydration(page);
+  await expect(page.getByLabel("Password")).toBeFocused();
+});

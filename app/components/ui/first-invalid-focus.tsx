@@ -1,38 +1,32 @@
-import { createContext, useContext, useEffect, useState } from "react";
+import { createContext, useContext } from "react";
 
 /**
  * Where the keyboard starts on a page the server sent back with a form's errors: the first field
- * marked invalid gets `autofocus`. Without JavaScript that is the only way focus can move there
- * (with JavaScript, Conform focuses the first invalid field of a form sent in the background).
- * The page's first invalid field claims it while the page is rendered on the server and hydrated
- * — the same field both times, so the markup matches — and nothing claims it afterwards, so a
- * field that becomes invalid or is re-mounted later never takes the focus by itself.
+ * marked invalid gets `autofocus`. Without JavaScript that is the only way focus can move there;
+ * with JavaScript, Conform focuses the first invalid field of a form sent in the background. So
+ * only the server's render sets it (each request's render has a claim of its own), and the
+ * browser's renders never do: a field that becomes invalid or is re-mounted later never takes
+ * the focus by itself, and the browser's bundle carries none of this but a pass-through.
  */
 class FirstInvalidField {
   private field: string | null = null;
-  private open = true;
 
-  /** Whether `id` is the first invalid field: the first to ask while the page is first rendered. Asking again answers the same. */
+  /** Whether `id` is the first invalid field: the first to ask. Asking again answers the same. */
   claim(id: string, invalid: boolean): boolean {
-    if (invalid && this.open && this.field === null) this.field = id;
+    if (invalid && this.field === null) this.field = id;
     return invalid && this.field === id;
-  }
-
-  /** The page is hydrated: no field claims the focus any more. */
-  close(): void {
-    this.open = false;
   }
 }
 
 const FirstInvalidContext = createContext<FirstInvalidField | null>(null);
 
 export function FirstInvalidFocusProvider({ children }: { children: React.ReactNode }) {
-  const [first] = useState(() => new FirstInvalidField());
-  useEffect(() => first.close(), [first]);
-  return <FirstInvalidContext value={first}>{children}</FirstInvalidContext>;
+  if (!import.meta.env.SSR) return children;
+  return <FirstInvalidContext value={new FirstInvalidField()}>{children}</FirstInvalidContext>;
 }
 
-/** Whether the field `id` is the page's first invalid field as the server sent it. */
+/** Whether the field `id` is, on the server, the page's first invalid field. */
 export function useFirstInvalidFocus(id: string, invalid: boolean): boolean {
-  return useContext(FirstInvalidContext)?.claim(id, invalid) ?? false;
+  const first = useContext(FirstInvalidContext);
+  return import.meta.env.SSR && (first?.claim(id, invalid) ?? false);
 }

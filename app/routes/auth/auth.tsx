@@ -110,12 +110,19 @@ export default function AuthPage({ loaderData, actionData }: Route.ComponentProp
   const toggleHref = `${href("/auth")}${toggleQuery.size ? `?${toggleQuery}` : ""}`;
   const checkEmail = actionData?.mode === "signup" ? actionData.checkEmail : null;
 
-  // After the server answers, the password is never kept, with or without JavaScript.
+  // After the server answers, the password is never kept, with or without JavaScript. A field
+  // already empty (the page the server sent back for a form posted before the scripts ran) is left
+  // alone: clearing it again would put a new input in its place, taking away the focus the page
+  // gave it.
   const { update } = form;
   const passwordName = fields.password.name;
+  const formId = form.id;
   useEffect(() => {
-    if (actionData) update({ name: passwordName, value: "" });
-  }, [actionData, update, passwordName]);
+    if (!actionData) return;
+    const password = document.forms.namedItem(formId)?.elements.namedItem(passwordName);
+    if (password instanceof HTMLInputElement && password.value === "") return;
+    update({ name: passwordName, value: "" });
+  }, [actionData, update, passwordName, formId]);
 
   return (
     <AuthCard

@@ -128,9 +128,7 @@ export default defineContentScript({
         if (!field.isConnected) {
           // The page took the field away (a re-render, a closed composer) without moving the focus.
           overlay.closeCard(false);
-          active = null;
-          overlay.detach();
-          watchForSentMessage();
+          releaseActiveField();
           return;
         }
         if (messageGone(readFieldText(field))) dropSentMessage(field, session);
@@ -141,6 +139,13 @@ export default defineContentScript({
     function watchForSentMessage() {
       const session = active ? sessions.get(active) : undefined;
       sentMessageWatch.update(enabled() && session !== undefined && offeredSuggestion(session.view) !== null);
+    }
+
+    /** No field in use any more: the icon goes, and so does the check for a sent message. */
+    function releaseActiveField() {
+      active = null;
+      overlay.detach();
+      watchForSentMessage();
     }
 
     function setView(field: EditableField, view: OverlayView) {
@@ -384,11 +389,7 @@ export default defineContentScript({
       if (overlay.cardOpen && !(active && target instanceof Node && active.contains(target))) overlay.closeCard(false);
       const field = detectField(target);
       if (field) activate(field);
-      else if (!overlay.cardOpen) {
-        active = null;
-        overlay.detach();
-        watchForSentMessage();
-      }
+      else if (!overlay.cardOpen) releaseActiveField();
     }, { capture: true });
 
     /**

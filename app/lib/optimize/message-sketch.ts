@@ -170,12 +170,6 @@ export function changedShare(previous: readonly number[] | null | undefined, has
   return lost / previous.length;
 }
 
-/** Whether a text (its pairHashes) still holds at least half of a previous text's sample. */
-export function holdsSketch(previous: readonly number[] | null | undefined, hashes: readonly number[]): boolean {
-  const changed = changedShare(previous, hashes);
-  return changed !== null && changed <= MAX_CHANGED_SHARE;
-}
-
 /**
  * How much of a draft's message a text changed: against the last text or the last suggestion,
  * whichever it is closer to (after Replace the field holds the suggestion), or null without either.

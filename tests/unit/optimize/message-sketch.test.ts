@@ -1,13 +1,17 @@
 import { createHmac } from "node:crypto";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { holdsSketch, pairHashes, sipHash24, sipKey, SKETCH_SIZE, sketchKey, sketchOf, type SketchKey } from "~/lib/optimize/message-sketch";
+import { changedShare, MAX_CHANGED_SHARE, pairHashes, sipHash24, sipKey, SKETCH_SIZE, sketchKey, sketchOf, type SketchKey } from "~/lib/optimize/message-sketch";
 import { EVAL_MESSAGES } from "../../../eval/messages";
 
 const SECRET = "a-cookie-secret-of-at-least-32-characters";
 const KEY = await sketchKey(SECRET);
 const messageSketch = (text: string, key: SketchKey) => sketchOf(pairHashes(text, key));
-const stillHoldsSketch = (previous: number[] | null, text: string, key: SketchKey) => holdsSketch(previous, pairHashes(text, key));
+/** Whether a text, in one step, changes no more than a draft may in all (decision 046). */
+const stillHoldsSketch = (previous: number[] | null, text: string, key: SketchKey) => {
+  const changed = changedShare(previous, pairHashes(text, key));
+  return changed !== null && changed <= MAX_CHANGED_SHARE;
+};
 const DRAFT = "hi sam, just following up on the proposal i sent tuesday. the price is $1,200 per month for 15 seats. can we talk this week?";
 const POLISHED =
   "Hi Sam,\n\nI'm following up on the proposal I sent on Tuesday. The price is $1,200 per month for 15 seats. Could we talk this week?\n\nBest regards,";

@@ -182,5 +182,10 @@ test.describe("usage card", () => {
     await expect(page.locator("[data-usage-state]")).toContainText("Unlimited messages available");
     await expect(page.locator("[data-usage-state]")).toContainText("PRO");
     await expect(page.locator("header").getByRole("link", { name: "Upgrade to Pro" })).toHaveCount(0);
+    // With the sidebar beside the page there is nothing left for a Pro account's header to hold;
+    // on a phone it keeps the menu.
+    await expect(page.getByRole("banner")).toBeHidden();
+    await page.setViewportSize({ width: 375, height: 740 });
+    await expect(page.getByRole("banner")).toBeVisible();
   });
 });

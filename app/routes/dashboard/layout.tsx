@@ -140,8 +140,11 @@ function DashboardFrame({ account, children }: { account: AccountSummary; childr
       </aside>
 
       <div className="lg:pl-64">
-        {/* No backdrop-filter here: it would make the header the containing block of the fixed menu panel. */}
-        <header className="sticky top-0 z-30 flex h-16 items-center justify-between gap-3 border-b border-slate-200 bg-white px-4 sm:px-6">
+        {/* No backdrop-filter here: it would make the header the containing block of the fixed menu panel.
+            From 1024 px the sidebar holds the menu, so a Pro account's header would be an empty bar: it goes. */}
+        <header
+          className={`sticky top-0 z-30 flex h-16 items-center justify-between gap-3 border-b border-slate-200 bg-white px-4 sm:px-6${account.tier === "pro" ? " lg:hidden" : ""}`}
+        >
           <details ref={menu} className="group lg:hidden">
             <summary
               className={buttonClasses(

@@ -3,21 +3,24 @@ import { primaryNav, SIGN_UP_PATH } from "~/content/site";
 import { Logo } from "./logo";
 import { CloseIcon, MenuIcon } from "./icons";
 import { ButtonLink, buttonClasses } from "./ui/button";
-import { useMenuClosedAfterNavigation } from "./use-menu-closed-after-navigation";
+import { usePopoverClosedAfterNavigation } from "./use-menu-closed-after-navigation";
 
 const navLinkClass =
   "rounded-md px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100 hover:text-slate-900";
 
+const MENU_ID = "site-menu";
+
 /**
- * Sticky marketing navigation. The mobile menu is a <details> element, so it opens and closes
- * without JavaScript; with JavaScript it also closes after navigating.
+ * Sticky marketing navigation. The phone menu is a popover, so on every page, with or without
+ * JavaScript, its toggle opens and closes it, Escape or a tap outside closes it and gives focus
+ * back to the toggle; with JavaScript it also closes after navigating.
  */
 export function SiteHeader() {
   const location = useLocation();
-  const menu = useMenuClosedAfterNavigation(`${location.pathname}${location.hash}`);
+  const menu = usePopoverClosedAfterNavigation(`${location.pathname}${location.hash}`);
 
   return (
-    <header className="sticky top-0 z-40 border-b border-slate-200/80 bg-white/90 backdrop-blur supports-[backdrop-filter]:bg-white/75">
+    <header className="group/header sticky top-0 z-40 border-b border-slate-200/80 bg-white/90 backdrop-blur supports-[backdrop-filter]:bg-white/75">
       <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-4 px-4 sm:px-6 lg:px-8">
         <Logo />
         <nav aria-label="Main" className="hidden md:block">
@@ -39,15 +42,17 @@ export function SiteHeader() {
             Get Started
           </ButtonLink>
         </div>
-        <details ref={menu} className="group md:hidden">
-          <summary
-            className={buttonClasses("ghost", "sm", "list-none")}
-            aria-label="Toggle menu"
+        <div className="md:hidden">
+          <button type="button" popoverTarget={MENU_ID} className={buttonClasses("ghost", "sm")} aria-label="Toggle menu">
+            <MenuIcon className="size-6 group-has-[:popover-open]/header:hidden" />
+            <CloseIcon className="hidden size-6 group-has-[:popover-open]/header:block" />
+          </button>
+          <div
+            ref={menu}
+            id={MENU_ID}
+            popover="auto"
+            className="fixed inset-x-0 top-16 bottom-auto m-0 h-auto w-full max-w-none border-0 border-b border-slate-200 bg-white px-4 pb-6 text-slate-900 shadow-lg"
           >
-            <MenuIcon className="size-6 group-open:hidden" />
-            <CloseIcon className="hidden size-6 group-open:block" />
-          </summary>
-          <div className="absolute inset-x-0 top-16 border-b border-slate-200 bg-white px-4 pb-6 shadow-lg">
             <nav aria-label="Mobile">
               <ul className="flex flex-col gap-1 pt-2">
                 {primaryNav.map((item) => (
@@ -66,7 +71,7 @@ export function SiteHeader() {
               <ButtonLink to={SIGN_UP_PATH}>Get Started</ButtonLink>
             </div>
           </div>
-        </details>
+        </div>
       </div>
     </header>
   );

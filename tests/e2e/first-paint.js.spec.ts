@@ -78,7 +78,7 @@ async function openMenuBeforeHydration(page: Page, path: string, toggle: string,
   release();
   // Hydrated, the menu's effects run (they run before the root layout's, which marks the page).
   await waitForHydration(page);
-  expect(await page.evaluate(() => Object.keys(document.querySelector("details:has(nav)")!).some((key) => key.startsWith("__reactFiber")))).toBe(true);
+  expect(await page.evaluate(() => Object.keys(document.querySelector("[popover]:has(nav), details:has(nav)")!).some((key) => key.startsWith("__reactFiber")))).toBe(true);
   await expect(menu).toBeVisible();
   return menu;
 }

@@ -49,10 +49,25 @@ test("the mobile menu opens and closes on a page without scripts", async ({ page
   await page.setViewportSize({ width: 375, height: 800 });
   await page.goto("/blog");
   const mobileNav = page.getByRole("navigation", { name: "Mobile" });
+  const toggle = page.getByLabel("Toggle menu");
   await expect(mobileNav).toBeHidden();
-  await page.getByLabel("Toggle menu").click();
+  await toggle.click();
   await expect(mobileNav).toBeVisible();
-  await page.getByLabel("Toggle menu").click();
+  await toggle.click();
+  await expect(mobileNav).toBeHidden();
+  // From the keyboard: Escape closes it and the focus is back on its toggle.
+  await toggle.focus();
+  await page.keyboard.press("Enter");
+  await expect(mobileNav).toBeVisible();
+  await page.keyboard.press("Tab");
+  await expect(mobileNav.getByRole("link").first()).toBeFocused();
+  await page.keyboard.press("Escape");
+  await expect(mobileNav).toBeHidden();
+  await expect(toggle).toBeFocused();
+  // A tap on the page below closes it too.
+  await toggle.click();
+  await expect(mobileNav).toBeVisible();
+  await page.mouse.click(187, 700);
   await expect(mobileNav).toBeHidden();
   await page.getByLabel("Toggle menu").click();
   await mobileNav.getByRole("link", { name: "About" }).click();

@@ -6,7 +6,7 @@ import { confirmCheckoutReturn } from "~/lib/billing/subscription-sync.server";
 import { dashboardUser } from "~/lib/dashboard-guard.server";
 import { errorMessage } from "~/lib/error-message";
 import { hitFormRateLimit } from "~/lib/rate-limits.server";
-import { getUserFromAuth } from "~/lib/session.server";
+import { getUserFromAuth, pageServiceUnavailable, sessionUnverifiable } from "~/lib/session.server";
 import { flashToast } from "~/lib/toast.server";
 
 /** The Subscription page's forms (the route's action dispatches on `intent`) and middleware. */
@@ -45,6 +45,9 @@ export const billingFormSessionMiddleware: MiddlewareFunction<Response> = async 
   if (request.method.toUpperCase() !== "POST" || pathname !== href("/dashboard/subscription")) return next();
   // Auth, not the token alone: these forms start payments (docs/decisions/027).
   if (await getUserFromAuth(context)) return next();
+  // Auth could not be asked (down, or past its deadline): the session may be fine, so this is
+  // "try again in a moment", as for every other dashboard form, not "Please log in".
+  if (sessionUnverifiable(context)) throw pageServiceUnavailable();
   let intent: FormDataEntryValue | null = null;
   try {
     intent = (await request.formData()).get("intent");

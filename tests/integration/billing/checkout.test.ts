@@ -151,6 +151,19 @@ describe("upgrade", () => {
     expect(await customersIn()).toEqual([]);
   });
 
+  it("Auth unreachable: 503 'try again in a moment', not 'Please log in' to someone still signed in", async () => {
+    const client = await signUpThroughApp(app, "auth-down@example.com");
+    app.backend.injectFault({ service: "supabase", mode: "fail", count: 2, pathPrefix: "/auth/v1/user" });
+    for (const intent of ["upgrade", "manage"]) {
+      const response = await client.post("/dashboard/subscription", { intent });
+      expect(response.status, intent).toBe(503);
+    }
+    expect(await customersIn()).toEqual([]);
+    // Auth back: the same click goes to Checkout.
+    const { location } = await upgrade(client);
+    expect(location).toMatch(new RegExp(`^${LOCAL_STRIPE_URL}/checkout/cs_test_`));
+  });
+
   it("a session that expired between page load and click gets the same message", async () => {
     const client = await signUpThroughApp(app, "expired@example.com");
     await client.post("/auth/sign-out", {});

@@ -110,6 +110,15 @@ test.describe("signed in", () => {
       await page.reload();
       await expect(page.getByLabel("Full name")).toHaveValue("Brand New Name");
     });
+
+    test("account: a name too long is refused, the error read with the field (a saved name with spaces)", async ({ page, signedInUser: _signedInUser }) => {
+      await page.goto("/dashboard/account");
+      const fullName = page.getByLabel("Full name");
+      await fullName.fill("x".repeat(101));
+      await page.getByRole("button", { name: "Save Changes" }).click();
+      await expect(fullName).toHaveAccessibleDescription("Full name must be at most 100 characters");
+      await expect(fullName).toBeFocused();
+    });
   });
 
   test("settings survive a reload", async ({ page, signedInUser: _signedInUser }) => {

@@ -46,12 +46,6 @@ export const meta = () => dashboardMeta("Account", "Your Tonewise profile, membe
 
 export default function Account({ actionData, loaderData }: Route.ComponentProps) {
   const { account } = useRouteLoaderData<typeof layoutLoader>("routes/dashboard/layout")!;
-  const { form, fields, onSubmit } = useValidatedForm({
-    id: `account-${account.fullName}`,
-    schema: profileSchema,
-    lastResult: actionData && "result" in actionData ? actionData.result : undefined,
-    defaultValue: { fullName: account.fullName },
-  });
   const memberSince = account.memberSince
     ? new Date(account.memberSince).toLocaleDateString("en-US", { month: "long", day: "numeric", year: "numeric", timeZone: account.timeZone })
     : "";
@@ -62,18 +56,15 @@ export default function Account({ actionData, loaderData }: Route.ComponentProps
         <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">Account</h1>
         <p className="mt-1 text-slate-600">Your profile and sign-in details.</p>
       </header>
-      <Form method="post" {...getFormProps(form)} onSubmit={onSubmit} className="space-y-6 rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
-        <TextField field={fields.fullName} label="Full name" type="text" autoComplete="name" />
-        <Field id="email" label="Email" hint="Email cannot be changed for security reasons">
-          {(aria) => <input {...aria} type="email" value={account.email} readOnly className={inputClasses(false, undefined, true)} />}
-        </Field>
-        <Field id="member-since" label="Member Since">
-          {(aria) => <input {...aria} type="text" value={memberSince} readOnly className={inputClasses(false, undefined, true)} />}
-        </Field>
-        <div className="border-t border-slate-200 pt-6">
-          <SubmitButton className="w-full sm:w-auto">Save Changes</SubmitButton>
-        </div>
-      </Form>
+      {/* A saved name starts the form afresh with it. The key, not the form's id: field ids (and so
+          the error's aria-describedby) must never hold the name's spaces. */}
+      <ProfileForm
+        key={account.fullName}
+        fullName={account.fullName}
+        email={account.email}
+        memberSince={memberSince}
+        lastResult={actionData && "result" in actionData ? actionData.result : undefined}
+      />
       <ApiTokensSection
         tokens={loaderData.tokens}
         formId={loaderData.tokenFormId}
@@ -82,5 +73,33 @@ export default function Account({ actionData, loaderData }: Route.ComponentProps
         created={actionData && "created" in actionData ? actionData.created : undefined}
       />
     </div>
+  );
+}
+
+function ProfileForm({
+  fullName,
+  email,
+  memberSince,
+  lastResult,
+}: {
+  fullName: string;
+  email: string;
+  memberSince: string;
+  lastResult: Parameters<typeof useValidatedForm>[0]["lastResult"];
+}) {
+  const { form, fields, onSubmit } = useValidatedForm({ id: "account", schema: profileSchema, lastResult, defaultValue: { fullName } });
+  return (
+    <Form method="post" {...getFormProps(form)} onSubmit={onSubmit} className="space-y-6 rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
+      <TextField field={fields.fullName} label="Full name" type="text" autoComplete="name" />
+      <Field id="email" label="Email" hint="Email cannot be changed for security reasons">
+        {(aria) => <input {...aria} type="email" value={email} readOnly className={inputClasses(false, undefined, true)} />}
+      </Field>
+      <Field id="member-since" label="Member Since">
+        {(aria) => <input {...aria} type="text" value={memberSince} readOnly className={inputClasses(false, undefined, true)} />}
+      </Field>
+      <div className="border-t border-slate-200 pt-6">
+        <SubmitButton className="w-full sm:w-auto">Save Changes</SubmitButton>
+      </div>
+    </Form>
   );
 }

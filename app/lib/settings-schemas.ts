@@ -2,7 +2,7 @@ import "./zod-config";
 import { z } from "zod";
 import { MESSAGE_TYPES, TONES } from "~/content/preferences";
 import { timeZoneField } from "./follow-ups/follow-up-schemas";
-import { isValidTimeZone } from "./follow-ups/schedule";
+import { canonicalTimeZone, isValidTimeZone } from "./follow-ups/schedule";
 
 /**
  * The extension's preferences as the Settings page's form sends them, and as `PATCH /api/v1/me`
@@ -27,6 +27,7 @@ export const settingsChangeSchema = z.strictObject(
     timeZone: z
       .string({ message: "timeZone must be an IANA time zone name such as Europe/Berlin." })
       .refine(isValidTimeZone, { message: "timeZone must be an IANA time zone name such as Europe/Berlin." })
+      .transform(canonicalTimeZone)
       .optional(),
   },
   { message: "Only notifications, defaultTone, defaultMessageType, usageAnalytics and timeZone can be changed." },

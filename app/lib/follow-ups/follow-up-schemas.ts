@@ -2,7 +2,7 @@ import "../zod-config";
 import { z } from "zod";
 import { isPlainLine } from "../plain-text";
 import { FOLLOW_UP_LIMITS } from "./limits";
-import { isValidTimeZone } from "./schedule";
+import { canonicalTimeZone, isValidTimeZone } from "./schedule";
 
 /**
  * Follow-up reminders as the browser and the server both check them: the dashboard's forms and
@@ -72,7 +72,11 @@ export const followUpUrlField = z
   .max(FOLLOW_UP_LIMITS.urlMax, { message: FOLLOW_UP_MESSAGES.urlTooLong })
   .refine(isWebAddress, { message: FOLLOW_UP_MESSAGES.url });
 
-export const timeZoneField = z.string({ message: FOLLOW_UP_MESSAGES.timeZone }).refine(isValidTimeZone, { message: FOLLOW_UP_MESSAGES.timeZone });
+/** An IANA zone, stored as the runtime spells it. */
+export const timeZoneField = z
+  .string({ message: FOLLOW_UP_MESSAGES.timeZone })
+  .refine(isValidTimeZone, { message: FOLLOW_UP_MESSAGES.timeZone })
+  .transform(canonicalTimeZone);
 
 /** The quick choices, in the order they are offered. */
 export const REMINDER_CHOICES = ["suggested", "tomorrow", "three-business-days", "week", "custom"] as const;

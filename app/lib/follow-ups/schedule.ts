@@ -36,14 +36,25 @@ function formatter(timeZone: string): Intl.DateTimeFormat {
   return format;
 }
 
+/**
+ * A zone's name as the database's check on `user_settings.time_zone` takes it: IANA names only.
+ * The runtime's Intl also takes offsets such as "+05:00", which are not zones (no daylight saving).
+ */
+const TIME_ZONE_NAME = /^[A-Za-z][A-Za-z0-9_+/-]{0,63}$/;
+
 export function isValidTimeZone(timeZone: unknown): timeZone is string {
-  if (typeof timeZone !== "string" || timeZone.length === 0 || timeZone.length > 64) return false;
+  if (typeof timeZone !== "string" || !TIME_ZONE_NAME.test(timeZone)) return false;
   try {
     formatter(timeZone);
     return true;
   } catch {
     return false;
   }
+}
+
+/** A valid zone's name as the runtime spells it ("america/new_york" is "America/New_York"). */
+export function canonicalTimeZone(timeZone: string): string {
+  return formatter(timeZone).resolvedOptions().timeZone;
 }
 
 /** The wall-clock time in `timeZone` at `instant`. */

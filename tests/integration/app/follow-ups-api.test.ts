@@ -237,12 +237,17 @@ describe("/api/v1/me and the time zone", () => {
     expect(saved.status).toBe(200);
     expect(saved.body.settings).toMatchObject({ timeZone: "Europe/Berlin", defaultTone: "professional" });
 
-    for (const timeZone of ["Mars/Olympus_Mons", "", 5, "Europe/Berlin; drop table"]) {
+    // An offset is not a zone (the runtime's Intl takes it; the database does not).
+    for (const timeZone of ["Mars/Olympus_Mons", "", 5, "Europe/Berlin; drop table", "+05:00", "-0800"]) {
       const refused = await call("/api/v1/me", "PATCH", { settings: { timeZone } });
       expect(refused.status).toBe(400);
       expect(refused.body.error.field).toBe("settings.timeZone");
     }
     expect((await call("/api/v1/me")).body.settings.timeZone).toBe("Europe/Berlin");
+    // A name in the wrong case is the zone it names, stored as it is spelled.
+    const lowerCase = await call("/api/v1/me", "PATCH", { settings: { timeZone: "america/new_york" } });
+    expect(lowerCase.body.settings.timeZone).toBe("America/New_York");
+    await call("/api/v1/me", "PATCH", { settings: { timeZone: "Europe/Berlin" } });
 
     await call("/api/v1/follow-ups", "POST", { label: "Due", dueAt: inHours(-1) });
     await call("/api/v1/follow-ups", "POST", { label: "Later", dueAt: inHours(3) });

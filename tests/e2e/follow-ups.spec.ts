@@ -1,6 +1,7 @@
 import { expect, test, type Page } from "./support/test";
 import { sql } from "./support/accounts";
 import { expectToast, toast } from "./support/toasts";
+import { waitForHydration } from "./support/hydration";
 
 /**
  * The Follow-ups page with JavaScript on (js-on) and off (js-off): the time zone (detected by the
@@ -157,4 +158,24 @@ test("a date typed in is the time the reminder gets, though Suggested was still 
   await form.getByRole("button", { name: "Set reminder" }).click();
   await expect(reminder(page, "Upcoming", "Priya — contract")).toContainText(listedDay(chosen));
   await expect(reminder(page, "Upcoming", "Priya — contract")).toContainText("11:15 AM");
+});
+
+test("Suggested ticked after a date was typed: with JavaScript the date goes and Suggested is saved; without, the typed date is read as chosen", async ({ page, javaScriptEnabled, signedInUser: _signedInUser }) => {
+  await settleTimeZone(page, javaScriptEnabled);
+  if (javaScriptEnabled) await waitForHydration(page);
+  const form = newReminder(page);
+  const chosen = daysAhead(90, "11:15");
+  await form.getByLabel("Label").fill("Chen — pilot scope");
+  await form.getByLabel("Date and time (for a chosen time)").fill(chosen);
+  await form.getByRole("radio", { name: /Suggested/ }).check();
+  if (javaScriptEnabled) await expect(form.getByLabel("Date and time (for a chosen time)")).toHaveValue("");
+  await form.getByRole("button", { name: "Set reminder" }).click();
+  const saved = reminder(page, "Upcoming", "Chen — pilot scope");
+  if (javaScriptEnabled) {
+    await expect(saved).toContainText("9:00 AM");
+    await expect(saved).not.toContainText(listedDay(chosen));
+  } else {
+    await expect(saved).toContainText(listedDay(chosen));
+    await expect(saved).toContainText("11:15 AM");
+  }
 });

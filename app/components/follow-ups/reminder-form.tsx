@@ -36,10 +36,24 @@ type Props = {
   fetcher?: { Form: ReturnType<typeof useFetcher>["Form"] };
 };
 
-/** A date typed in chooses it: ticks "Choose a date and time" (the server reads a posted form the same way). */
-function tickTypedDate(input: HTMLInputElement, whenName: string) {
+/**
+ * A date typed in chooses it: ticks "Choose a date and time" (the server reads a posted form the
+ * same way). `unlessChosen`: only while the default, Suggested, is ticked (another quick choice
+ * ticked after the date was typed is the choice).
+ */
+function tickTypedDate(input: HTMLInputElement, whenName: string, { unlessChosen = false } = {}) {
   const custom = input.form?.querySelector<HTMLInputElement>(`input[name="${whenName}"][value="custom"]`);
+  const ticked = input.form?.querySelector<HTMLInputElement>(`input[name="${whenName}"]:checked`);
+  if (unlessChosen && ticked && ticked.value !== "suggested") return;
   if (custom && input.value !== "") custom.checked = true;
+}
+
+/**
+ * A quick choice ticked after a date was typed is the choice: the date goes, so the server (which,
+ * for a form posted without JavaScript, reads a typed date as chosen) saves what is ticked.
+ */
+function clearTypedDate(input: HTMLInputElement | null) {
+  if (input) input.value = "";
 }
 
 /**
@@ -62,7 +76,7 @@ export function ReminderForm({ id, choices, timeZone, now, lastResult, fetcher }
   const atInput = useRef<HTMLInputElement>(null);
   // A date typed before the page's script ran had no one to tick its option: tick it now.
   useEffect(() => {
-    if (atInput.current) tickTypedDate(atInput.current, fields.when.name);
+    if (atInput.current) tickTypedDate(atInput.current, fields.when.name, { unlessChosen: true });
   }, [fields.when.name]);
   // A refused form comes back with the option the server read: a typed date is a chosen time.
   const checkedChoice = chosenReminderTime({
@@ -99,6 +113,9 @@ export function ReminderForm({ id, choices, timeZone, now, lastResult, fetcher }
                 value={choice}
                 defaultChecked={checkedChoice === choice}
                 key={`${fields.when.key}-${choice}`}
+                // Click, not change: React misses the change of a radio that a script unticked
+                // (typing a date ticks "Choose a date and time"). Arrow keys click radios too.
+                onClick={choice === "custom" ? undefined : () => clearTypedDate(atInput.current)}
                 className="mt-0.5 size-4 accent-brand-600"
               />
               <span>

@@ -1,3 +1,4 @@
+import { useState } from "react";
 import { href, Link, redirect } from "react-router";
 import { ReminderForm } from "~/components/follow-ups/reminder-form";
 import { ReminderSection } from "~/components/follow-ups/reminder-list";
@@ -39,8 +40,11 @@ export const meta = () => dashboardMeta("Follow-ups", "The follow-ups Tonewise r
 export default function FollowUps({ loaderData, actionData }: Route.ComponentProps) {
   const { timeZone, timeZoneSet, due, upcoming, done, choices } = loaderData;
   const clock = { timeZone, now: new Date(loaderData.now) };
-  // A new reminder comes back through a redirect: a fresh form for the next one.
+  // A new reminder comes back through a redirect: a fresh form for the next one. Only a newer
+  // reminder than any seen: deleting the newest must not empty a form half filled in.
   const newest = [...due, ...upcoming, ...done].reduce((latest, item) => (item.createdAt > latest ? item.createdAt : latest), "");
+  const [formGeneration, setFormGeneration] = useState(newest);
+  if (newest > formGeneration) setFormGeneration(newest);
   return (
     <div className="space-y-8">
       <header>
@@ -65,7 +69,7 @@ export default function FollowUps({ loaderData, actionData }: Route.ComponentPro
         </h2>
         <p className="mt-1 mb-5 text-sm text-slate-600">A reminder keeps a label, the page to reopen and a time. Never your message.</p>
         <ReminderForm
-          key={newest}
+          key={formGeneration}
           id="new-reminder"
           choices={choices}
           timeZone={timeZone}

@@ -1,7 +1,9 @@
 import { href } from "react-router";
 import type Stripe from "stripe";
+import { errorMessage } from "../error-message";
 import type { SessionUser } from "../session.server";
 import { storeError, type Billing } from "./clients.server";
+import { syncSubscription } from "./subscription-sync.server";
 
 /**
  * Upgrading and managing the plan: the user's Stripe customer, Checkout for the Pro plan, and the
@@ -111,7 +113,11 @@ export async function createPortalSession(billing: Billing, customerId: string):
  */
 export async function startUpgrade(billing: Billing, user: SessionUser): Promise<{ kind: "checkout" | "portal"; url: string }> {
   const customer = await ensureCustomer(billing, user);
-  if (!customer.created && (await findLiveSubscription(billing, customer.id))) {
+  const live = customer.created ? null : await findLiveSubscription(billing, customer.id);
+  if (live) {
+    // Someone who pays and is shown Free (a webhook that has not arrived) clicked Upgrade: store
+    // what Stripe has now, so the page they come back to is right. The portal opens either way.
+    await syncSubscription(billing, live.id).catch((error: unknown) => console.error(`Subscription sync on upgrade failed: ${errorMessage(error)}`));
     return { kind: "portal", url: await createPortalSession(billing, customer.id) };
   }
   const session = await openOrCreateCheckoutSession(billing, user.id, customer);

@@ -87,6 +87,40 @@ describe("cancel at period end", () => {
   });
 });
 
+describe("a renewal whose webhook is late", () => {
+  it("keeps Pro for three days past the stored period; Upgrade clicked after that stores Stripe's renewal and opens the portal", async () => {
+    const { userId, subscriptionId } = await proUser(app, "late-webhook@example.com");
+    const firstEnd = await periodEnd(subscriptionId);
+    app.deliverWebhooks(false);
+    await app.backend.advanceClock({ advanceMs: 32 * DAY_MS });
+    // Stripe renewed and charged; what is stored still ends at the first period's end.
+    expect(await periodEnd(subscriptionId)).toBeGreaterThan(firstEnd);
+    expect((await storedSubscriptions(app, userId))[0]!.current_period_end!.getTime()).toBe(firstEnd * 1000);
+    expect(await tierOf(app, userId)).toBe("pro");
+    const client = await signInAgain(app, "late-webhook@example.com");
+    expect((await client.html("/dashboard")).html).toContain(">PRO<");
+
+    // Past three days the stored period no longer vouches for it...
+    await app.backend.advanceClock({ advanceMs: 4 * DAY_MS });
+    expect(await tierOf(app, userId)).toBe("free");
+    // ...and Upgrade, the button a paying customer shown Free clicks, puts it right.
+    const again = await signInAgain(app, "late-webhook@example.com");
+    const { location } = await upgrade(again);
+    expect(location).toMatch(/\/portal\/bps_/);
+    expect(await tierOf(app, userId)).toBe("pro");
+    expect((await again.html("/dashboard")).html).toContain(">PRO<");
+  });
+
+  it("a subscription set to end is Free once its period is over, webhook or not", async () => {
+    const { client, userId, subscriptionId } = await proUser(app, "ends-late@example.com");
+    await portalAction(client, subscriptionId, "cancel");
+    app.deliverWebhooks(false);
+    await app.backend.advanceClock({ advanceMs: 32 * DAY_MS });
+    expect((await storedSubscriptions(app, userId))[0]).toMatchObject({ status: "active", cancel_at_period_end: true });
+    expect(await tierOf(app, userId)).toBe("free");
+  });
+});
+
 describe("failed payment", () => {
   it("past due: still Pro, a dashboard notice with a way to fix it, gone once paid", async () => {
     const { userId, subscriptionId } = await proUser(app, "pastdue@example.com");

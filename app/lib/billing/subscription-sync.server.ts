@@ -48,6 +48,9 @@ export async function resolveSubscriptionUser(billing: Billing, subscription: St
   return linked;
 }
 
+/** Statuses in which Stripe bills the customer (or will once a card works). */
+const CHARGING_STATUSES = new Set<string>(["active", "trialing", "past_due", "unpaid"]);
+
 export type SyncOutcome = "stored" | "stale" | "unknown_user" | "missing" | "mismatch";
 
 /**
@@ -70,7 +73,13 @@ export async function syncSubscription(billing: Billing, subscriptionId: string)
 
   const userId = await resolveSubscriptionUser(billing, subscription);
   if (!userId) {
-    console.warn(`Subscription ${subscription.id} belongs to no Tonewise user; not stored`);
+    if (CHARGING_STATUSES.has(subscription.status)) {
+      // An account deleted without cancelling first (docs/stripe-setup.md): Stripe goes on
+      // charging someone who has no Tonewise any more. Someone must cancel it.
+      console.error(`Subscription ${subscription.id} is ${subscription.status} but belongs to no Tonewise user: cancel it in Stripe`);
+    } else {
+      console.warn(`Subscription ${subscription.id} belongs to no Tonewise user; not stored`);
+    }
     return "unknown_user";
   }
   const item = proItem(billing, subscription);

@@ -1,10 +1,14 @@
 import { createClient } from "@supabase/supabase-js";
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { LOCAL_STRIPE_URL, LOCAL_SUPABASE_ANON_KEY, LOCAL_SUPABASE_URL } from "../../../emulators/config.ts";
 import { toastsIn, type AppClient } from "../app/app-harness.ts";
 import { billingAppForThisFile, billingForms, manage, proUser, storedSubscriptions, stripe, tierOf, upgrade, type BillingHarness } from "./billing-harness.ts";
 
 const app = billingAppForThisFile();
+
+afterEach(() => {
+  vi.restoreAllMocks();
+});
 const PASSWORD = "Correct-Horse-9";
 const DAY_MS = 24 * 3600_000;
 
@@ -118,6 +122,19 @@ describe("a renewal whose webhook is late", () => {
     await app.backend.advanceClock({ advanceMs: 32 * DAY_MS });
     expect((await storedSubscriptions(app, userId))[0]).toMatchObject({ status: "active", cancel_at_period_end: true });
     expect(await tierOf(app, userId)).toBe("free");
+  });
+});
+
+describe("an account deleted while subscribed", () => {
+  it("its renewal is not stored, and the log says to cancel the subscription Stripe still charges", async () => {
+    const { userId, subscriptionId } = await proUser(app, "deleted-subscriber@example.com");
+    await app.backend.sql("delete from auth.users where id = $1", [userId]);
+    const errors = vi.spyOn(console, "error").mockImplementation(() => undefined);
+    await app.backend.advanceClock({ advanceMs: 32 * DAY_MS });
+    expect(errors.mock.calls.map(([line]) => String(line))).toContain(
+      `Subscription ${subscriptionId} is active but belongs to no Tonewise user: cancel it in Stripe`,
+    );
+    expect(await app.backend.sql("select id from public.subscriptions where id = $1", [subscriptionId])).toEqual([]);
   });
 });
 

@@ -50,7 +50,7 @@ export default defineConfig({
     { name: "extension", testMatch: /e2e[\\/]extension[\\/].*\.spec\.ts$/, dependencies: ["extension-setup"], timeout: 90_000 },
   ],
   webServer: {
-    command: `node emulators/launch.ts --app-url http://localhost:${PORT} -- node server.ts`,
+    command: `node emulators/launch.ts --app-url http://localhost:${PORT} --no-env-file -- node server.ts`,
     url: `http://localhost:${PORT}/healthz`,
     // Each test sends its own X-Forwarded-For (tests/e2e/support/test.ts); the server believes it from loopback.
     env: { PORT: String(PORT), HOST: "127.0.0.1", LOCAL_BACKEND_IN_MEMORY: "1", TRUST_PROXY: "loopback" },

@@ -76,19 +76,19 @@ function readOptions() {
     },
     strict: true,
   });
-  const number = (flag: string | undefined, variable: string, fallback: number, min: number, max: number) => {
-    const raw = flag ?? process.env[variable];
+  const number = (flag: keyof typeof values, variable: string, fallback: number, min: number, max: number) => {
+    const raw = values[flag] ?? process.env[variable];
     const value = raw === undefined || raw === "" ? fallback : Number(raw);
     if (!Number.isFinite(value) || value < min || value > max) {
-      throw new Error(`${variable} / --${variable.replace(/^LOAD_/, "").toLowerCase()} must be a number from ${min} to ${max} (got ${raw})`);
+      throw new Error(`${variable} / --${flag} must be a number from ${min} to ${max} (got ${raw})`);
     }
     return value;
   };
   return {
-    seconds: number(values.seconds, "LOAD_SECONDS", 30, 1, 600),
-    concurrency: Math.round(number(values.concurrency, "LOAD_CONCURRENCY", 200, 1, 1_000)),
-    warmupSeconds: number(values.warmup, "LOAD_WARMUP_SECONDS", 5, 0, 120),
-    maxRssGrowthPercent: number(values["max-rss-growth"], "LOAD_MAX_RSS_GROWTH_PERCENT", 15, 0, 1_000),
+    seconds: number("seconds", "LOAD_SECONDS", 30, 1, 600),
+    concurrency: Math.round(number("concurrency", "LOAD_CONCURRENCY", 200, 1, 1_000)),
+    warmupSeconds: number("warmup", "LOAD_WARMUP_SECONDS", 5, 0, 120),
+    maxRssGrowthPercent: number("max-rss-growth", "LOAD_MAX_RSS_GROWTH_PERCENT", 15, 0, 1_000),
   };
 }
 
@@ -396,8 +396,8 @@ async function main(options: Options): Promise<number> {
   );
   console.log("Starting node server.ts (build/) with the in-memory local backend …");
   const server = startNode(
-    "node emulators/launch.ts -- node server.ts",
-    [path.join(ROOT, "emulators/launch.ts"), "--app-url", appOrigin, "--", process.execPath, "server.ts"],
+    "node emulators/launch.ts --no-env-file -- node server.ts",
+    [path.join(ROOT, "emulators/launch.ts"), "--app-url", appOrigin, "--no-env-file", "--", process.execPath, "server.ts"],
     { MALLOC_ARENA_MAX: "2", ...process.env, PORT: String(port), HOST: LOOPBACK, LOCAL_BACKEND_IN_MEMORY: "1" },
     ROOT,
   );

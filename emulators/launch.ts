@@ -1,9 +1,11 @@
 /**
  * Runs a command with a backend:
  *
- *   node emulators/launch.ts --app-url http://localhost:5173 -- <command> [args…]
+ *   node emulators/launch.ts --app-url http://localhost:5173 [--no-env-file] -- <command> [args…]
  *
- * Loads .env when present. With SUPABASE_URL set (a real project), it just runs the command.
+ * Loads .env when present, unless `--no-env-file` (the test runs and `npm run load`: what a
+ * developer configured for `npm run dev` must not change what the tests run against, a real
+ * project or a real model). With SUPABASE_URL set (a real project), it just runs the command.
  * Otherwise it starts the local backend over HTTP (data in .local-backend/, or in memory with
  * LOCAL_BACKEND_IN_MEMORY=1), hands the command the local addresses and keys, tells the local
  * Stripe to deliver webhooks to `${APP_URL}/api/webhooks/stripe`, and stops everything when the
@@ -17,10 +19,12 @@ import { assertPortsAvailable, serveLocalBackend, type ServedLocalBackend } from
 import { createLocalBackend, DEFAULT_PORTS, type LocalBackend } from "./index.ts";
 import { errorMessage } from "../app/lib/error-message.ts";
 
-const USAGE = "Usage: node emulators/launch.ts --app-url <url> -- <command> [args…]";
+const USAGE = "Usage: node emulators/launch.ts --app-url <url> [--no-env-file] -- <command> [args…]";
 
 export interface LaunchArguments {
   appUrl: string;
+  /** Whether .env is read (it is unless `--no-env-file`). */
+  envFile: boolean;
   command: string;
   args: string[];
 }
@@ -31,14 +35,16 @@ export function parseLaunchArguments(argv: string[]): LaunchArguments {
   const options = argv.slice(0, separator);
   const [command, ...args] = argv.slice(separator + 1);
   let appUrl: string | undefined;
+  let envFile = true;
   for (let index = 0; index < options.length; index++) {
     const option = options[index]!;
-    if (option === "--app-url") appUrl = options[++index];
+    if (option === "--no-env-file") envFile = false;
+    else if (option === "--app-url") appUrl = options[++index];
     else if (option.startsWith("--app-url=")) appUrl = option.slice("--app-url=".length);
     else throw new Error(`Unknown option ${option}\n${USAGE}`);
   }
   if (!appUrl || !URL.canParse(appUrl)) throw new Error(`--app-url must be an absolute URL\n${USAGE}`);
-  return { appUrl: appUrl.replace(/\/+$/, ""), command: command!, args };
+  return { appUrl: appUrl.replace(/\/+$/, ""), envFile, command: command!, args };
 }
 
 function run(command: string, args: string[], env: NodeJS.ProcessEnv): Promise<number> {
@@ -63,8 +69,8 @@ function run(command: string, args: string[], env: NodeJS.ProcessEnv): Promise<n
 }
 
 async function main(): Promise<number> {
-  const { appUrl, command, args } = parseLaunchArguments(process.argv.slice(2));
-  if (existsSync(".env")) process.loadEnvFile(".env");
+  const { appUrl, envFile, command, args } = parseLaunchArguments(process.argv.slice(2));
+  if (envFile && existsSync(".env")) process.loadEnvFile(".env");
   if (process.env.NODE_ENV === "production") {
     throw new Error("The local backend is for development and tests: refusing to run with NODE_ENV=production.");
   }

@@ -72,7 +72,7 @@ export async function startWorker(options: { timeoutMs?: number } = {}): Promise
   let output = "";
   const child = spawn(
     process.execPath,
-    ["emulators/launch.ts", "--app-url", WORKER_URL, "--", process.execPath, "scripts/worker-dev.ts"],
+    ["emulators/launch.ts", "--app-url", WORKER_URL, "--no-env-file", "--", process.execPath, "scripts/worker-dev.ts"],
     {
       // Its own process group, so a stuck stack can be stopped as a whole.
       detached: true,

@@ -15,6 +15,15 @@ const envSchema = z.object({
   STRIPE_SECRET_KEY: z.string().min(1),
   STRIPE_WEBHOOK_SECRET: z.string().min(1),
   STRIPE_PRO_PRICE_ID: z.string().min(1),
+  /**
+   * Earlier Pro prices (comma-separated), still paid by subscribers from before a price change:
+   * their subscriptions keep granting Pro. New checkouts always use STRIPE_PRO_PRICE_ID.
+   */
+  STRIPE_LEGACY_PRO_PRICE_IDS: z
+    .string()
+    .optional()
+    .transform((value) => (value ?? "").split(",").map((id) => id.trim()).filter(Boolean))
+    .pipe(z.array(z.string().regex(/^(price|plan)_[A-Za-z0-9_]+$/, { message: "STRIPE_LEGACY_PRO_PRICE_IDS must list price ids such as price_…" }))),
   /** Only for the local Stripe stand-in; unset in production. */
   STRIPE_API_URL: z.url().optional(),
   COOKIE_SECRET: z.string().min(32, { message: "COOKIE_SECRET must be at least 32 characters" }),

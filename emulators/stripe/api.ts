@@ -92,6 +92,7 @@ const ROUTES: Route[] = [
     handler: (ctx, request, id) => ok(ctx, sessionRecord(ctx, id).session, request),
   },
   { method: "GET", pattern: /^\/v1\/checkout\/sessions\/([^/]+)\/line_items$/, params: PAGE, handler: listCheckoutLineItems },
+  { method: "POST", pattern: /^\/v1\/checkout\/sessions\/([^/]+)\/expire$/, params: ["expand"], handler: expireCheckoutSession },
   { method: "POST", pattern: /^\/v1\/billing_portal\/sessions$/, params: ["customer", "expand", "return_url"], handler: createPortalSession },
   { method: "GET", pattern: /^\/v1\/subscriptions$/, params: ["customer", "status", ...PAGE], handler: listSubscriptions },
   {
@@ -325,6 +326,18 @@ function sessionRecord(ctx: ApiContext, id: string) {
   const record = ctx.store.checkoutSessions.get(id);
   if (!record) throw noSuch("checkout.session", id);
   return record;
+}
+
+/** `POST /v1/checkout/sessions/:id/expire`: an open session can no longer be paid (`checkout.session.expired`). */
+function expireCheckoutSession(ctx: ApiContext, request: ApiRequest, id: string): ApiResult {
+  const { session } = sessionRecord(ctx, id);
+  if (session.status !== "open") {
+    throw invalidRequest(`Only Checkout Sessions with a status in ["open"] can be expired. This Checkout Session has a status of ${session.status}.`);
+  }
+  session.status = "expired";
+  session.url = null;
+  request.events.emit("checkout.session.expired", session);
+  return ok(ctx, session, request);
 }
 
 function listCheckoutLineItems(ctx: ApiContext, request: ApiRequest, id: string): ApiResult {

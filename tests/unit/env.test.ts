@@ -21,6 +21,13 @@ describe("environment", () => {
   it("rejects malformed values with the variable's name", () => {
     expect(() => parseEnv({ ...complete, APP_URL: "tonewise.app" })).toThrow(/APP_URL/);
     expect(() => parseEnv({ ...complete, COOKIE_SECRET: "short" })).toThrow(/COOKIE_SECRET/);
+    expect(() => parseEnv({ ...complete, STRIPE_LEGACY_PRO_PRICE_IDS: "prod_123" })).toThrow(/STRIPE_LEGACY_PRO_PRICE_IDS/);
+  });
+
+  it("reads the earlier Pro prices as a list, none when unset or empty", () => {
+    expect(parseEnv(complete).STRIPE_LEGACY_PRO_PRICE_IDS).toEqual([]);
+    expect(parseEnv({ ...complete, STRIPE_LEGACY_PRO_PRICE_IDS: "" }).STRIPE_LEGACY_PRO_PRICE_IDS).toEqual([]);
+    expect(parseEnv({ ...complete, STRIPE_LEGACY_PRO_PRICE_IDS: " price_2025 , price_2024," }).STRIPE_LEGACY_PRO_PRICE_IDS).toEqual(["price_2025", "price_2024"]);
   });
 });
 

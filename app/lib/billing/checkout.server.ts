@@ -82,7 +82,10 @@ async function openOrCreateCheckoutSession(
 ): Promise<Stripe.Checkout.Session> {
   const recent = customer.created ? [] : (await billing.stripe.checkout.sessions.list({ customer: customer.id, limit: 10 })).data;
   const open = recent.find((session) => session.status === "open" && session.url && session.client_reference_id === userId);
-  if (open) return open;
+  if (open && open.metadata?.price_id === billing.env.STRIPE_PRO_PRICE_ID) return open;
+  // Opened for an earlier price (the price changed since): it goes before a new one is made, so
+  // there is still only one to pay, at today's price.
+  if (open) await billing.stripe.checkout.sessions.expire(open.id);
   const returnUrl = subscriptionPageUrl(billing);
   return billing.stripe.checkout.sessions.create(
     {
@@ -90,7 +93,7 @@ async function openOrCreateCheckoutSession(
       customer: customer.id,
       client_reference_id: userId,
       line_items: [{ price: billing.env.STRIPE_PRO_PRICE_ID, quantity: 1 }],
-      metadata: { user_id: userId },
+      metadata: { user_id: userId, price_id: billing.env.STRIPE_PRO_PRICE_ID },
       subscription_data: { metadata: { user_id: userId } },
       success_url: `${returnUrl}?success=true&session_id={CHECKOUT_SESSION_ID}`,
       cancel_url: `${returnUrl}?canceled=true`,

@@ -19,10 +19,19 @@ function isoFromUnix(seconds: number | null | undefined): string | null {
 
 // ——— storing a subscription ——————————————————————————————————————————————————————————————————
 
-/** The item that carries the Pro price (billing periods live on items in this API version). */
+/**
+ * Whether a price is Pro: the configured Pro price, or one it replaced (subscribers from before a
+ * price change pay the price they signed up for, and stay Pro). Whatever else the account sells is not.
+ */
+export function isProPrice(billing: Billing, priceId: string | null | undefined): boolean {
+  if (!priceId) return false;
+  return priceId === billing.env.STRIPE_PRO_PRICE_ID || billing.env.STRIPE_LEGACY_PRO_PRICE_IDS.includes(priceId);
+}
+
+/** The item that carries a Pro price (billing periods live on items in this API version). */
 function proItem(billing: Billing, subscription: Stripe.Subscription): Stripe.SubscriptionItem | undefined {
   const items = subscription.items?.data ?? [];
-  return items.find((item) => item.price?.id === billing.env.STRIPE_PRO_PRICE_ID) ?? items[0];
+  return items.find((item) => isProPrice(billing, item.price?.id)) ?? items[0];
 }
 
 /**
@@ -89,8 +98,8 @@ export async function syncSubscription(billing: Billing, subscriptionId: string)
     p_customer_id: idOf(subscription.customer),
     p_status: subscription.status,
     p_price_id: item?.price?.id ?? null,
-    // Only the configured Pro price grants Pro, whatever else the account sells.
-    p_grants_pro: item?.price?.id === billing.env.STRIPE_PRO_PRICE_ID,
+    // Only a Pro price grants Pro, whatever else the account sells.
+    p_grants_pro: isProPrice(billing, item?.price?.id),
     p_cancel_at_period_end: subscription.cancel_at_period_end,
     p_cancel_at: isoFromUnix(subscription.cancel_at),
     p_current_period_start: isoFromUnix(item?.current_period_start),

@@ -116,6 +116,12 @@ describe("the other choices", () => {
     expect(local(laterToday(at("2026-11-27 22:30", BERLIN), BERLIN), BERLIN)).toBe("2026-11-28 09:00 (Sat)");
     expect(local(laterToday(at("2026-11-27 20:45", NY), NY), NY)).toBe("2026-11-28 09:00 (Sat)");
   });
+
+  it("later today snoozed in the small hours rings at 9:00 at the earliest, not in the night", () => {
+    expect(local(laterToday(at("2026-11-27 01:00", NY), NY), NY)).toBe("2026-11-27 09:00 (Fri)");
+    expect(local(laterToday(at("2026-11-27 05:50", NY), NY), NY)).toBe("2026-11-27 09:00 (Fri)");
+    expect(local(laterToday(at("2026-11-27 06:10", NY), NY), NY)).toBe("2026-11-27 09:15 (Fri)");
+  });
 });
 
 describe("follow-up sequences", () => {

@@ -158,15 +158,18 @@ export function nextWeekMorning(now: Date, timeZone: string): Date {
 const LATER_TODAY_LATEST_HOUR = 21;
 
 /**
- * Three hours from now, on the next quarter hour, but no later than 21:00 today (local). When even
- * that is less than half an hour away (the evening is over), tomorrow morning instead: the
- * confirmation says which.
+ * Three hours from now, on the next quarter hour, but no earlier than 9:00 and no later than 21:00
+ * today (local): snoozed in the small hours, it rings in the morning, not at 4:00. When even 21:00
+ * is less than half an hour away (the evening is over), tomorrow morning instead: the confirmation
+ * says which.
  */
 export function laterToday(now: Date, timeZone: string): Date {
   const quarter = 15 * 60_000;
   const threeHours = new Date(Math.ceil((now.getTime() + 3 * 60 * 60_000) / quarter) * quarter);
-  const latest = instantAt({ ...wallTime(now, timeZone), hour: LATER_TODAY_LATEST_HOUR, minute: 0 }, timeZone);
-  const at = threeHours.getTime() <= latest.getTime() ? threeHours : latest;
+  const today = wallTime(now, timeZone);
+  const earliest = morningOf(today, timeZone);
+  const latest = instantAt({ ...today, hour: LATER_TODAY_LATEST_HOUR, minute: 0 }, timeZone);
+  const at = threeHours.getTime() > latest.getTime() ? latest : threeHours.getTime() < earliest.getTime() ? earliest : threeHours;
   return at.getTime() - now.getTime() < 30 * 60_000 ? tomorrowMorning(now, timeZone) : at;
 }
 

@@ -20,12 +20,13 @@ function RevokeForm({ token }: { token: AccessTokenSummary }) {
       method="post"
       onSubmit={(event) => {
         // With JavaScript, ask first; without it, the button revokes directly.
-        if (!window.confirm(`Revoke "${token.name}"? Anything using it will stop working.`)) event.preventDefault();
+        if (!window.confirm(`Revoke "${token.name}" (tw_…${token.hint})? Anything using it will stop working.`)) event.preventDefault();
       }}
     >
       <input type="hidden" name="tokenId" value={token.id} />
       <button type="submit" name="intent" value="revoke-token" className={buttonClasses("secondary", "sm")}>
-        Revoke<span className="sr-only"> {token.name}</span>
+        {/* Every extension install is named "Browser extension": the token's last characters tell them apart. */}
+        Revoke<span className="sr-only"> {token.name} (ending {token.hint})</span>
       </button>
     </Form>
   );

@@ -6,22 +6,22 @@ import { ManageSubscriptionForm } from "./billing-forms";
 import { formatBillingDate } from "./format";
 
 
-function statusLine(subscription: SubscriptionSummary | null): { text: string; tone: "plain" | "warning" } {
+function statusLine(subscription: SubscriptionSummary | null, timeZone: string): { text: string; tone: "plain" | "warning" } {
   if (subscription?.status === "past_due") {
     return { text: billingCopy.activePro.pastDue, tone: "warning" };
   }
   if (subscription?.endsAt) {
-    return { text: billingCopy.activePro.endsOn(formatBillingDate(subscription.endsAt)), tone: "plain" };
+    return { text: billingCopy.activePro.endsOn(formatBillingDate(subscription.endsAt, timeZone)), tone: "plain" };
   }
   if (subscription?.currentPeriodEnd) {
-    return { text: billingCopy.activePro.renewsOn(formatBillingDate(subscription.currentPeriodEnd)), tone: "plain" };
+    return { text: billingCopy.activePro.renewsOn(formatBillingDate(subscription.currentPeriodEnd, timeZone)), tone: "plain" };
   }
   return { text: billingCopy.activePro.active, tone: "plain" };
 }
 
 /** For Pro users: what they have, when it renews or ends, and Manage Subscription. */
-export function ActiveProCard({ subscription }: { subscription: SubscriptionSummary | null }) {
-  const status = statusLine(subscription);
+export function ActiveProCard({ subscription, timeZone }: { subscription: SubscriptionSummary | null; timeZone: string }) {
+  const status = statusLine(subscription, timeZone);
   return (
     <section
       aria-labelledby="active-pro-heading"

@@ -45,7 +45,7 @@ export default function Subscription({ loaderData: { subscription } }: Route.Com
         </p>
       </header>
 
-      {pro ? <ActiveProCard subscription={subscription} /> : null}
+      {pro ? <ActiveProCard subscription={subscription} timeZone={account.timeZone} /> : null}
 
       <section aria-labelledby="plans-heading">
         <h2 id="plans-heading" className="text-lg font-semibold text-slate-900">

@@ -329,6 +329,17 @@ describe("the subscription page", () => {
     expect(manageForm!.buttons[0]!.text).toBe("Manage Subscription (opens in a new tab)");
     expect(billingForms(html, "upgrade")).toEqual([]);
   });
+
+  it("the renewal date is the account's own: the day it renews where they are", async () => {
+    const { client, userId, subscriptionId } = await proUser(app, "card-zone@example.com");
+    const end = new Date((await stripe.subscriptions.retrieve(subscriptionId)).items.data[0]!.current_period_end * 1000);
+    // 25 hours apart: the two days always differ, so UTC can match at most one of them.
+    for (const timeZone of ["Pacific/Kiritimati", "Pacific/Pago_Pago"]) {
+      await app.backend.sql("update public.user_settings set time_zone = $1 where user_id = $2", [timeZone, userId]);
+      const renews = end.toLocaleDateString("en-US", { month: "long", day: "numeric", year: "numeric", timeZone });
+      expect((await client.html("/dashboard/subscription")).html, timeZone).toContain(`Renews on ${renews}.`);
+    }
+  });
 });
 
 describe("manage subscription", () => {

@@ -1,14 +1,32 @@
+import { useEffect, useRef, type RefObject } from "react";
 import { href, Link, NavLink, useLocation } from "react-router";
 import { primaryNav, SIGN_UP_PATH } from "~/content/site";
 import { Logo } from "./logo";
 import { CloseIcon, MenuIcon } from "./icons";
 import { ButtonLink, buttonClasses } from "./ui/button";
-import { usePopoverClosedAfterNavigation } from "./use-menu-closed-after-navigation";
 
 const navLinkClass =
   "rounded-md px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100 hover:text-slate-900";
 
 const MENU_ID = "site-menu";
+
+/**
+ * A ref for the popover menu that hides it when the page in the browser changes to `place`: the
+ * browser opens and closes it (toggle, Escape, a tap outside), and with JavaScript a link chosen
+ * in it leaves it closed on the next page. Only a change hides it, never the first render, as for
+ * the dashboard's menu (use-menu-closed-after-navigation.ts). Not in the site's shared chunk: the
+ * dashboard has no popover.
+ */
+function usePopoverClosedAfterNavigation(place: string): RefObject<HTMLDivElement | null> {
+  const menu = useRef<HTMLDivElement>(null);
+  const shownFor = useRef(place);
+  useEffect(() => {
+    if (shownFor.current === place) return;
+    shownFor.current = place;
+    if (menu.current?.matches(":popover-open")) menu.current.hidePopover();
+  }, [place]);
+  return menu;
+}
 
 /**
  * Sticky marketing navigation. The phone menu is a popover, so on every page, with or without

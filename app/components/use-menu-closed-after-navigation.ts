@@ -17,7 +17,12 @@ const FOCUSABLE = 'summary, a[href], button:not([disabled]), input:not([disabled
  */
 export function useMenuClosedAfterNavigation(place: string, { modal = false }: { modal?: boolean } = {}): RefObject<HTMLDetailsElement | null> {
   const menu = useRef<HTMLDetailsElement>(null);
-  useClosedAfterNavigation(place, menu, closeDetails);
+  const shownFor = useRef(place);
+  useEffect(() => {
+    if (shownFor.current === place) return;
+    shownFor.current = place;
+    if (menu.current) menu.current.open = false;
+  }, [place]);
 
   useEffect(() => {
     const details = menu.current;
@@ -58,32 +63,4 @@ export function useMenuClosedAfterNavigation(place: string, { modal = false }: {
     };
   }, [modal]);
   return menu;
-}
-
-/**
- * A ref for a popover menu that hides it when the page in the browser changes to `place`: the
- * browser opens and closes it (toggle, Escape, a tap outside), and with JavaScript a link chosen
- * in it leaves it closed on the next page. As above, only a change hides it, never the first render.
- */
-export function usePopoverClosedAfterNavigation(place: string): RefObject<HTMLDivElement | null> {
-  const menu = useRef<HTMLDivElement>(null);
-  useClosedAfterNavigation(place, menu, hidePopover);
-  return menu;
-}
-
-const closeDetails = (menu: HTMLDetailsElement) => {
-  menu.open = false;
-};
-const hidePopover = (menu: HTMLElement) => {
-  if (menu.matches(":popover-open")) menu.hidePopover();
-};
-
-/** Closes `menu` when `place` changes, never on the first render. */
-function useClosedAfterNavigation<Menu extends HTMLElement>(place: string, menu: RefObject<Menu | null>, close: (menu: Menu) => void) {
-  const shownFor = useRef(place);
-  useEffect(() => {
-    if (shownFor.current === place) return;
-    shownFor.current = place;
-    if (menu.current) close(menu.current);
-  }, [place, menu, close]);
 }

@@ -28,8 +28,10 @@ export const JS_BUDGET_KB: Readonly<Record<string, number>> = {
   // 158.5 and 4.3 later (the reminder form under a suggestion, decision 034); 119.9 before Try it, whose form validates with the shared zod
   // schema in the browser, as /auth does. Raised from 160 on 2026-11-27: 160.2, after the fixes every hydrated route carries (+0.4 to 0.7 kB:
   // only the submitted form's button says 'Loading...', a form's latest validation toast replaces the one before, the phone menu keeps
-  // focus inside and closes on Escape or its backdrop).
-  "/dashboard": 161,
+  // focus inside and closes on Escape or its backdrop). Raised to 162 on 2026-11-27 (evening): 161.0 with the Pro header's class, and
+  // the chunks' content hashes, written into every import, move a build's gzip total by about ±10 bytes, so a budget at the
+  // measured size failed or passed by the hash alone.
+  "/dashboard": 162,
   "/dashboard/subscription": 125, // 119.6
   // 159.2 since issue 14 put Settings on the same validated-form pair as every other form: the
   // shared zod schema now runs in the browser, as on /auth, /dashboard and /dashboard/account

@@ -6,7 +6,6 @@ import { CloseIcon, MailIcon, MenuIcon } from "~/components/icons";
 import { LogoMark } from "~/components/logo";
 import { Badge } from "~/components/ui/badge";
 import { buttonClasses } from "~/components/ui/button";
-import { cx } from "~/components/ui/cx";
 import { useMenuClosedAfterNavigation } from "~/components/use-menu-closed-after-navigation";
 import { billingCopy } from "~/content/billing";
 import { SUPPORT_EMAIL } from "~/content/site";
@@ -30,12 +29,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { account };
 }
 
-const navItems = [
+/** `end`: current only on that very path (Home), not on the pages under it. `due`: shows the due reminders' count. */
+const navItems: Array<{ label: string; to: string; end?: true; due?: true }> = [
   { label: "Home", to: href("/dashboard"), end: true },
-  { label: "Follow-ups", to: href("/dashboard/follow-ups"), end: false },
-  { label: "Subscription", to: href("/dashboard/subscription"), end: false },
-  { label: "Settings", to: href("/dashboard/settings"), end: false },
-  { label: "Account", to: href("/dashboard/account"), end: false },
+  { label: "Follow-ups", to: href("/dashboard/follow-ups"), due: true },
+  { label: "Subscription", to: href("/dashboard/subscription") },
+  { label: "Settings", to: href("/dashboard/settings") },
+  { label: "Account", to: href("/dashboard/account") },
 ];
 
 function SidebarNav({ label, dueFollowUps }: { label: string; dueFollowUps: number }) {
@@ -47,15 +47,11 @@ function SidebarNav({ label, dueFollowUps }: { label: string; dueFollowUps: numb
             <NavLink
               to={item.to}
               end={item.end}
-              className={({ isActive }) =>
-                cx(
-                  "block rounded-lg px-3 py-2.5 text-sm font-medium",
-                  isActive ? "bg-brand-50 text-brand-800" : "text-slate-700 hover:bg-slate-100 hover:text-slate-900",
-                )
-              }
+              // The current page's link (NavLink marks it aria-current="page") keeps its colours on hover too.
+              className="block rounded-lg px-3 py-2.5 text-sm font-medium text-slate-700 hover:bg-slate-100 hover:text-slate-900 aria-[current=page]:bg-brand-50 aria-[current=page]:text-brand-800"
             >
               {item.label}
-              {item.to === href("/dashboard/follow-ups") && dueFollowUps > 0 ? (
+              {item.due && dueFollowUps > 0 ? (
                 <span className="ml-2 inline-flex min-w-5 items-center justify-center rounded-full bg-amber-100 px-1.5 text-xs font-semibold text-amber-900">
                   {dueFollowUps}
                   <span className="sr-only"> due</span>
@@ -132,6 +128,7 @@ function DashboardFrame({ account, children }: { account: AccountSummary; childr
   const location = useLocation();
   const menu = useMenuClosedAfterNavigation(location.pathname, { modal: true });
   useAdoptBrowserTimeZone(account.timeZoneSet);
+  const pro = account.tier === "pro";
 
   return (
     <div className="min-h-dvh bg-slate-50">
@@ -143,7 +140,7 @@ function DashboardFrame({ account, children }: { account: AccountSummary; childr
         {/* No backdrop-filter here: it would make the header the containing block of the fixed menu panel.
             From 1024 px the sidebar holds the menu, so a Pro account's header would be an empty bar: it goes. */}
         <header
-          className={`sticky top-0 z-30 flex h-16 items-center justify-between gap-3 border-b border-slate-200 bg-white px-4 sm:px-6${account.tier === "pro" ? " lg:hidden" : ""}`}
+          className={`sticky top-0 z-30 flex h-16 items-center gap-3 border-b border-slate-200 bg-white px-4 sm:px-6${pro ? " lg:hidden" : ""}`}
         >
           <details ref={menu} className="group lg:hidden">
             <summary
@@ -164,7 +161,7 @@ function DashboardFrame({ account, children }: { account: AccountSummary; childr
           </details>
           <p className="text-sm font-medium text-slate-600 lg:hidden">Tonewise</p>
           <div className="ml-auto flex items-center gap-3">
-            {account.tier !== "pro" ? (
+            {!pro ? (
               <Link to={href("/dashboard/subscription")} className={buttonClasses("primary", "sm")}>
                 {billingCopy.upgrade}
               </Link>

@@ -1,8 +1,7 @@
 import "./zod-config";
 import { z } from "zod";
 import { MESSAGE_TYPES, TONES } from "~/content/preferences";
-import { timeZoneField } from "./follow-ups/follow-up-schemas";
-import { canonicalTimeZone, isValidTimeZone } from "./follow-ups/schedule";
+import { timeZoneField, timeZoneSchema } from "./follow-ups/follow-up-schemas";
 
 /**
  * The extension's preferences as the Settings page's form sends them, and as `PATCH /api/v1/me`
@@ -24,11 +23,7 @@ export const settingsChangeSchema = z.strictObject(
     defaultTone: z.enum(TONES, { message: `defaultTone must be one of ${TONES.join(", ")}.` }).optional(),
     defaultMessageType: z.enum(MESSAGE_TYPES, { message: `defaultMessageType must be one of ${MESSAGE_TYPES.join(", ")}.` }).optional(),
     usageAnalytics: z.boolean({ message: "usageAnalytics must be true or false." }).optional(),
-    timeZone: z
-      .string({ message: "timeZone must be an IANA time zone name such as Europe/Berlin." })
-      .refine(isValidTimeZone, { message: "timeZone must be an IANA time zone name such as Europe/Berlin." })
-      .transform(canonicalTimeZone)
-      .optional(),
+    timeZone: timeZoneSchema("timeZone must be an IANA time zone name such as Europe/Berlin.").optional(),
   },
   { message: "Only notifications, defaultTone, defaultMessageType, usageAnalytics and timeZone can be changed." },
 );

@@ -23,7 +23,7 @@ function isoFromUnix(seconds: number | null | undefined): string | null {
  * Whether a price is Pro: the configured Pro price, or one it replaced (subscribers from before a
  * price change pay the price they signed up for, and stay Pro). Whatever else the account sells is not.
  */
-export function isProPrice(billing: Billing, priceId: string | null | undefined): boolean {
+function isProPrice(billing: Billing, priceId: string | null | undefined): boolean {
   if (!priceId) return false;
   return priceId === billing.env.STRIPE_PRO_PRICE_ID || billing.env.STRIPE_LEGACY_PRO_PRICE_IDS.includes(priceId);
 }

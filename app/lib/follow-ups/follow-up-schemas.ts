@@ -72,11 +72,12 @@ export const followUpUrlField = z
   .max(FOLLOW_UP_LIMITS.urlMax, { message: FOLLOW_UP_MESSAGES.urlTooLong })
   .refine(isWebAddress, { message: FOLLOW_UP_MESSAGES.url });
 
-/** An IANA zone, stored as the runtime spells it. */
-export const timeZoneField = z
-  .string({ message: FOLLOW_UP_MESSAGES.timeZone })
-  .refine(isValidTimeZone, { message: FOLLOW_UP_MESSAGES.timeZone })
-  .transform(canonicalTimeZone);
+/** An IANA zone, stored as the runtime spells it; `message` when the value is not one. */
+export function timeZoneSchema(message: string) {
+  return z.string({ message }).refine(isValidTimeZone, { message }).transform(canonicalTimeZone);
+}
+
+export const timeZoneField = timeZoneSchema(FOLLOW_UP_MESSAGES.timeZone);
 
 /** The quick choices, in the order they are offered. */
 export const REMINDER_CHOICES = ["suggested", "tomorrow", "three-business-days", "week", "custom"] as const;

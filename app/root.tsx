@@ -58,7 +58,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
  * then, so the toast shows.
  */
 export const shouldRevalidate: ShouldRevalidateFunction = ({ actionStatus, defaultShouldRevalidate }) =>
-  actionStatus === 400 || actionStatus === 429 || defaultShouldRevalidate;
+  actionStatus === 400 || actionStatus === 429 || actionStatus === 503 || defaultShouldRevalidate;
 
 export const links: Route.LinksFunction = () => [
   { rel: "stylesheet", href: stylesheet },

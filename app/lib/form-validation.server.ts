@@ -25,6 +25,16 @@ export function invalidSubmission<Outcome>(outcome: Outcome) {
   return data(outcome, { status: 400 });
 }
 
+/**
+ * The answer to a valid submission the database could not take (down, or past its deadline):
+ * 503, the page again with the values typed, and an error toast saying to try again. Reloaded
+ * by the root like a 400 (app/root.tsx), so the toast shows.
+ */
+export function unavailableSubmission<Outcome>(context: Readonly<RouterContextProvider>, outcome: Outcome, description: string) {
+  flashToast(context, { variant: "destructive", title: "Error", description });
+  return data(outcome, { status: 503 });
+}
+
 /** Fields Conform reads as JSON (its intents); anything can arrive in them. */
 const CONFORM_RESERVED_FIELDS = ["__intent__", "__state__"];
 

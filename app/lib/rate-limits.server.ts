@@ -70,8 +70,23 @@ export async function hitFormRateLimit(
  */
 export async function claimFirstUse(context: Readonly<RouterContextProvider>, key: string, windowSeconds: number): Promise<boolean> {
   const env = getEnv(context);
-  const keys = [`once:${await fingerprint(key, env.COOKIE_SECRET)}`];
+  const keys = [await firstUseCounter(env, key)];
   return (await hitCounters(env, { keys, limits: [1], windows: [windowSeconds] }, "one-time form id")).allowed;
+}
+
+/**
+ * Gives back a claim whose work failed, so the same form can be sent again: without it, trying
+ * again after an error would be taken for a reload after success. If the counter cannot be
+ * reached either, the claim stays (the form then says it was already sent).
+ */
+export async function releaseFirstUse(context: Readonly<RouterContextProvider>, key: string): Promise<void> {
+  const env = getEnv(context);
+  const { error } = await sharedServiceClient(env).from("rate_limits").delete().eq("key", await firstUseCounter(env, key));
+  if (error) console.error(`[rate-limit] one-time form id: release failed (${error.code || "no answer"})`);
+}
+
+async function firstUseCounter(env: AppEnv, key: string): Promise<string> {
+  return `once:${await fingerprint(key, env.COOKIE_SECRET)}`;
 }
 
 /**

@@ -4,6 +4,7 @@ import type { settingsSchema } from "./settings-schemas";
 import type { z } from "zod";
 import { timeZonePlace } from "./follow-ups/format";
 import { isValidTimeZone } from "./follow-ups/schedule";
+import { DatabaseUnavailableError } from "./database-unavailable.server";
 import { serviceErrorCode } from "./error-log.server";
 
 /** What a save writes: `timeZone` only when given. */
@@ -34,14 +35,18 @@ export function settingsFromRow(row: SettingsRow): StoredSettings {
   };
 }
 
-/** The user's extension preferences; the defaults (DEFAULT_SETTINGS) when they cannot be read. */
+/**
+ * The user's extension preferences; the defaults (DEFAULT_SETTINGS) when they have no row. A
+ * failed read throws DatabaseUnavailableError: what is read here decides a reminder's time, and
+ * the defaults' "no time zone" would quietly put it in UTC.
+ */
 export async function loadSettings(supabase: SupabaseClient, userId: string): Promise<StoredSettings> {
   const { data, error } = await supabase
     .from("user_settings")
     .select("notifications, default_tone, default_message_type, usage_analytics, time_zone")
     .eq("user_id", userId)
     .maybeSingle();
-  if (error) console.error(`Settings load failed: ${serviceErrorCode(error)}`);
+  if (error) throw new DatabaseUnavailableError("user_settings read", serviceErrorCode(error));
   return data ? settingsFromRow(data as SettingsRow) : { ...DEFAULT_SETTINGS, timeZone: null };
 }
 

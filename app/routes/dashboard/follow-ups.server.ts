@@ -20,6 +20,7 @@ import {
 import { followUpsOf, type FollowUp } from "~/lib/follow-ups/follow-ups.server";
 import { reminderTimePhrase } from "~/lib/follow-ups/format";
 import { instantAt, nextInSequence, RECOMMENDED_MAX_FOLLOW_UPS, reminderChoiceInstants, reminderChoiceTimes, snoozeUntil } from "~/lib/follow-ups/schedule";
+import { DatabaseUnavailableError } from "~/lib/database-unavailable.server";
 import { parseFormSubmission, validateForm } from "~/lib/form-validation.server";
 import { getSupabase } from "~/lib/session.server";
 import { loadSettings } from "~/lib/settings.server";
@@ -76,16 +77,43 @@ function quickChoiceTime(choice: Exclude<ReminderChoice, "custom">, shownAt: str
   return shown.getTime() > now.getTime() ? shown : reminderChoiceTimes(now, timeZone)[choice];
 }
 
+const UNAVAILABLE = {
+  create: "The reminder could not be saved. Please try again in a moment.",
+  change: "The reminder could not be changed. Please try again in a moment.",
+};
+
+/** The database failed (down, or past its deadline): logged by operation and code, the user told to try again. */
+function isUnavailable(context: Readonly<RouterContextProvider>, error: unknown, description: string): boolean {
+  if (!(error instanceof DatabaseUnavailableError)) return false;
+  console.error(error.message);
+  flashToast(context, { variant: "destructive", title: "Error", description });
+  return true;
+}
+
 /**
- * The "Remind me to follow up" form: its outcome, and whether it was refused for what was sent
- * (the route answers that with 400).
+ * The "Remind me to follow up" form: its outcome, and the status the route answers it with (400
+ * when refused for what was sent, 503 when the database failed: the form again, with the values).
  */
 export async function createReminderAction(
   context: Readonly<RouterContextProvider>,
   formData: FormData,
-): Promise<{ outcome: ReminderActionResult; invalid: boolean }> {
+): Promise<{ outcome: ReminderActionResult; status: 200 | 400 | 503 }> {
   const validated = validateForm(context, formData, createReminderFormSchema);
-  if (!validated.ok) return { outcome: { result: validated.result }, invalid: true };
+  if (!validated.ok) return { outcome: { result: validated.result }, status: 400 };
+  try {
+    return await createValidReminder(context, validated);
+  } catch (error) {
+    if (!isUnavailable(context, error, UNAVAILABLE.create)) throw error;
+    return { outcome: { result: validated.submission.reply() }, status: 503 };
+  }
+}
+
+type ValidReminder = Extract<ReturnType<typeof validateForm<typeof createReminderFormSchema>>, { ok: true }>;
+
+async function createValidReminder(
+  context: Readonly<RouterContextProvider>,
+  validated: ValidReminder,
+): Promise<{ outcome: ReminderActionResult; status: 200 | 400 }> {
   const { label, url, at, shownAt } = validated.value;
   const when = chosenReminderTime(validated.value);
   const now = new Date();
@@ -94,24 +122,33 @@ export async function createReminderAction(
   const dueAt = wall ? instantAt(wall, timeZone) : quickChoiceTime(when as Exclude<typeof when, "custom">, shownAt, now, timeZone);
   if (when === "custom" && (dueAt.getTime() < now.getTime() - 60_000 || !isReasonableDueAt(dueAt, now))) {
     flashToast(context, { variant: "destructive", title: "Validation Error", description: FOLLOW_UP_MESSAGES.atRange });
-    return { outcome: { result: validated.submission.reply({ fieldErrors: { at: [FOLLOW_UP_MESSAGES.atRange] } }) }, invalid: true };
+    return { outcome: { result: validated.submission.reply({ fieldErrors: { at: [FOLLOW_UP_MESSAGES.atRange] } }) }, status: 400 };
   }
   const created = await storeFor(context).create({ label, url: url ?? null, dueAt });
   if ("limitReached" in created) {
     const toast = limitToast(created.limitReached);
     flashToast(context, toast);
-    return { outcome: { result: validated.submission.reply({ formErrors: [toast.description] }) }, invalid: false };
+    return { outcome: { result: validated.submission.reply({ formErrors: [toast.description] }) }, status: 200 };
   }
   flashToast(context, { variant: "success", title: "Reminder set", description: `We'll remind you ${reminderTimePhrase(dueAt, timeZone, now)}.` });
-  return { outcome: { result: validated.submission.reply({ resetForm: true }), created: true }, invalid: false };
+  return { outcome: { result: validated.submission.reply({ resetForm: true }), created: true }, status: 200 };
 }
 
-/** Done, reopen, delete, snooze and "no reply yet": one reminder, by id. */
+/** Done, reopen, delete, snooze and "no reply yet": one reminder, by id. Any failure is a toast. */
 export async function changeReminderAction(
   context: Readonly<RouterContextProvider>,
   intent: string,
   formData: FormData,
 ): Promise<ReminderActionResult> {
+  try {
+    return await changeReminder(context, intent, formData);
+  } catch (error) {
+    if (!isUnavailable(context, error, UNAVAILABLE.change)) throw error;
+    return {};
+  }
+}
+
+async function changeReminder(context: Readonly<RouterContextProvider>, intent: string, formData: FormData): Promise<ReminderActionResult> {
   const submission = parseFormSubmission(formData, intent === "snooze" ? snoozeFormSchema : reminderIdSchema);
   if (submission.status !== "success") {
     flashToast(context, notFoundToast);

@@ -1,9 +1,8 @@
 import { useState } from "react";
-import { href, Link, redirect } from "react-router";
+import { data, href, Link, redirect } from "react-router";
 import { ReminderForm } from "~/components/follow-ups/reminder-form";
 import { ReminderSection } from "~/components/follow-ups/reminder-list";
 import { timeZoneName } from "~/lib/follow-ups/format";
-import { invalidSubmission } from "~/lib/form-validation.server";
 import type { Route } from "./+types/follow-ups";
 import { changeReminderAction, createReminderAction, loadFollowUpsPage } from "./follow-ups.server";
 import { dashboardMeta } from "~/lib/seo";
@@ -24,8 +23,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   const intent = String(formData.get("intent") ?? "");
   const stay = formData.get("stay") === "1";
   if (intent === "create") {
-    const { outcome, invalid } = await createReminderAction(context, formData);
-    if (invalid) return invalidSubmission(outcome);
+    const { outcome, status } = await createReminderAction(context, formData);
+    if (status !== 200) return data(outcome, { status });
     // A create form that did not go through renders again.
     if (!outcome.created || stay) return outcome;
     return redirect(href("/dashboard/follow-ups"), 303);

@@ -104,6 +104,33 @@ describe("API tokens on the Account page", () => {
     expect(await app.backend.sql("select id from public.access_tokens where user_id = $1", [userId])).toHaveLength(2);
   });
 
+  it("lets the same form be sent again when the database failed to make the token", async () => {
+    const client = await signUpThroughApp(app, "retry-token@example.com");
+    const page = (await client.html("/dashboard/account")).html;
+    const once = /<input type="hidden" name="once" value="([0-9a-f-]{36})"\/>/.exec(page)![1]!;
+    app.backend.injectFault({ service: "supabase", mode: "fail", count: 1, pathPrefix: "/rest/v1/rpc/create_access_token" });
+    const failed = await client.post("/dashboard/account", { once, name: "Work laptop", intent: "create-token" });
+    expect(failed.status).toBe(503);
+    const failedHtml = (await failed.text()).replaceAll("<!-- -->", "");
+    expect(toastsIn(failedHtml)).toEqual(["Error / The token could not be created. Please try again in a moment."]);
+    // The page again, with the name typed.
+    expect(failedHtml).toMatch(/<input[^>]*name="name"[^>]*value="Work laptop"/);
+
+    const again = (await (await client.post("/dashboard/account", { once, name: "Work laptop", intent: "create-token" })).text()).replaceAll("<!-- -->", "");
+    expect(toastsIn(again)).toEqual(["Token created / Copy it now: it won't be shown again."]);
+    expect(again).toMatch(/value="tw_[A-Za-z0-9_-]{43}"/);
+    const userId = (await app.backend.sql<{ id: string }>("select id from auth.users where email = $1", ["retry-token@example.com"]))[0]!.id;
+    expect(await app.backend.sql("select id from public.access_tokens where user_id = $1", [userId])).toHaveLength(1);
+
+    // Revoking while the database fails says so and keeps the token.
+    const [{ id }] = (await app.backend.sql<{ id: string }>("select id from public.access_tokens where user_id = $1", [userId])) as [{ id: string }];
+    app.backend.injectFault({ service: "supabase", mode: "fail", count: 1, pathPrefix: "/rest/v1/rpc/revoke_access_token" });
+    const revoke = await client.post("/dashboard/account", { intent: "revoke-token", tokenId: id });
+    expect(revoke.status).toBe(503);
+    expect(toastsIn((await revoke.text()).replaceAll("<!-- -->", ""))).toEqual(["Error / The token could not be revoked. Please try again in a moment."]);
+    expect(await app.backend.sql("select id from public.access_tokens where revoked_at is null and user_id = $1", [userId])).toHaveLength(1);
+  });
+
   it("lets the extension's origin optimize with a token, counting the message", async () => {
     const client = await signUpThroughApp(app, "extension-call@example.com");
     const token = await createToken(client, "Extension");

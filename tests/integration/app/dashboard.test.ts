@@ -249,3 +249,42 @@ describe("the reminder limits on the Follow-ups page", () => {
     ]);
   });
 });
+
+describe("the Follow-ups page when the database fails", () => {
+  it("keeps a new reminder's values and says to try again, whether reading the time zone or saving failed", async () => {
+    const client = await signUpThroughApp(app, "remind-later@example.com");
+    const id = await userId("remind-later@example.com");
+    await app.backend.sql("update public.user_settings set time_zone = 'Asia/Tokyo' where user_id = $1", [id]);
+    const day = new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10);
+    const form = { intent: "create", label: "Call Dana at Northwind", when: "custom", at: `${day}T09:30`, shownAt: new Date().toISOString() };
+    for (const pathPrefix of ["/rest/v1/user_settings", "/rest/v1/follow_ups"]) {
+      app.backend.injectFault({ service: "supabase", mode: "fail", count: 1, pathPrefix });
+      const failed = await client.post("/dashboard/follow-ups", form);
+      expect(failed.status, pathPrefix).toBe(503);
+      const html = (await failed.text()).replaceAll("<!-- -->", "");
+      expect(toastsIn(html), pathPrefix).toEqual(["Error / The reminder could not be saved. Please try again in a moment."]);
+      expect(html, pathPrefix).toContain('value="Call Dana at Northwind"');
+      expect(await app.backend.sql("select id from public.follow_ups where user_id = $1", [id]), pathPrefix).toEqual([]);
+    }
+    // Tried again, it is saved at 9:30 in the account's zone (never UTC for want of the zone).
+    expect((await client.post("/dashboard/follow-ups", form)).status).toBe(303);
+    const [row] = await app.backend.sql<{ due_at: Date }>("select due_at from public.follow_ups where user_id = $1", [id]);
+    expect(new Date(row!.due_at).toISOString()).toBe(`${day}T00:30:00.000Z`);
+  });
+
+  it("says a change could not be made and leaves the reminder as it was", async () => {
+    const client = await signUpThroughApp(app, "change-later@example.com");
+    const id = await userId("change-later@example.com");
+    const [{ id: reminder }] = (await app.backend.sql<{ id: string }>(
+      "insert into public.follow_ups (user_id, label, due_at) values ($1, 'Send the quote', now() - interval '1 hour') returning id",
+      [id],
+    )) as [{ id: string }];
+    app.backend.injectFault({ service: "supabase", mode: "fail", count: 1, pathPrefix: "/rest/v1/follow_ups" });
+    const response = await client.post("/dashboard/follow-ups", { intent: "done", id: reminder });
+    expect(response.status).toBe(303);
+    const page = (await client.html("/dashboard/follow-ups")).html.replaceAll("<!-- -->", "");
+    expect(toastsIn(page)).toEqual(["Error / The reminder could not be changed. Please try again in a moment."]);
+    const [row] = await app.backend.sql<{ completed_at: Date | null }>("select completed_at from public.follow_ups where id = $1", [reminder]);
+    expect(row!.completed_at).toBeNull();
+  });
+});

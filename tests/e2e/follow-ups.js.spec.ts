@@ -28,3 +28,38 @@ test("deleting the newest reminder keeps a new reminder half filled in", async (
   await expect(page.getByRole("listitem").filter({ hasText: "Dana — quote follow-up" })).toBeVisible();
   await expect(form.getByLabel("Label")).toHaveValue("");
 });
+
+test("focus stays with the reminders after Mark done, Snooze and Delete, for a keyboard user", async ({ page, signedInUser }) => {
+  for (const [label, hoursAgo] of [["Ping Sam", 4], ["Call Dana", 3], ["Send the deck", 2], ["Check in with Lee", 1]] as const) {
+    await sql("insert into public.follow_ups (user_id, label, due_at) values ($1, $2, now() - make_interval(hours => $3))", [signedInUser.id, label, hoursAgo]);
+  }
+  await page.goto("/dashboard/follow-ups");
+  await waitForHydration(page);
+  const item = (label: string) => page.getByRole("listitem").filter({ hasText: label });
+
+  // Snoozed: the reminder, now under Upcoming, has focus.
+  await item("Ping Sam").getByText("Snooze").focus();
+  await page.keyboard.press("Enter");
+  await item("Ping Sam").getByRole("button", { name: "Next week" }).focus();
+  await page.keyboard.press("Enter");
+  await expectToast(page, "Snoozed");
+  await expect(page.getByRole("region", { name: /^Upcoming/ }).getByRole("listitem").filter({ hasText: "Ping Sam" })).toBeFocused();
+
+  // Done: the reminder, now under Done, has focus.
+  await item("Call Dana").getByRole("button", { name: "Mark done" }).focus();
+  await page.keyboard.press("Enter");
+  await expectToast(page, "Marked done");
+  await expect(page.getByRole("region", { name: /^Done/ }).getByRole("listitem").filter({ hasText: "Call Dana" })).toBeFocused();
+
+  // Deleted: the next reminder in its list has focus.
+  await item("Send the deck").getByRole("button", { name: "Delete" }).focus();
+  await page.keyboard.press("Enter");
+  await expectToast(page, "Reminder deleted");
+  await expect(item("Check in with Lee")).toBeFocused();
+
+  // The last one deleted from its list: that list's heading.
+  await item("Check in with Lee").getByRole("button", { name: "Delete" }).focus();
+  await page.keyboard.press("Enter");
+  await expect(page.getByText("Nothing is due. Nice and tidy.")).toBeVisible();
+  await expect(page.getByRole("heading", { name: /^Due now/ })).toBeFocused();
+});

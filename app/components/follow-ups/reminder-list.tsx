@@ -1,4 +1,5 @@
-import { Form } from "react-router";
+import { useEffect } from "react";
+import { Form, useNavigation } from "react-router";
 import { Badge } from "~/components/ui/badge";
 import { buttonClasses } from "~/components/ui/button";
 import type { FollowUp } from "~/lib/follow-ups/follow-ups.server";
@@ -6,6 +7,37 @@ import { formatReminderTime } from "~/lib/follow-ups/format";
 import { RECOMMENDED_MAX_FOLLOW_UPS } from "~/lib/follow-ups/schedule";
 
 type Clock = { timeZone: string; now: Date };
+
+/**
+ * Where focus goes once a reminder's button has done its work (with JavaScript; without, every
+ * change is a new page): the button's form leaves the page with it, and focus would fall to the
+ * document. To the reminder where it is now (done, snoozed), else the one after it in its list
+ * (or before, if it was the last), else that list's heading. The toast says what happened.
+ */
+let focusAfterChange: { id: string; neighbourId: string | null; headingId: string } | null = null;
+
+function rememberFocusTarget(form: HTMLFormElement) {
+  const item = form.closest("li");
+  const neighbour = item?.nextElementSibling ?? item?.previousElementSibling;
+  const headingId = item?.closest("section")?.getAttribute("aria-labelledby");
+  if (!item || !headingId) return;
+  focusAfterChange = { id: item.dataset.followUp ?? "", neighbourId: neighbour?.getAttribute("data-follow-up") ?? null, headingId };
+}
+
+/** Moves focus as `focusAfterChange` says, once the page has its new lists. */
+export function useFocusAfterReminderChange() {
+  const { state } = useNavigation();
+  useEffect(() => {
+    if (state !== "idle" || !focusAfterChange) return;
+    const { id, neighbourId, headingId } = focusAfterChange;
+    focusAfterChange = null;
+    const target =
+      document.querySelector<HTMLElement>(`li[data-follow-up="${CSS.escape(id)}"]`) ??
+      (neighbourId ? document.querySelector<HTMLElement>(`li[data-follow-up="${CSS.escape(neighbourId)}"]`) : null) ??
+      document.getElementById(headingId);
+    target?.focus();
+  }, [state]);
+}
 
 /**
  * A button that posts one intent for one reminder (each its own form: works without JavaScript).
@@ -23,7 +55,7 @@ function ReminderButton({ id, label, intent, children, variant = "secondary", ex
   wrap?: boolean;
 }) {
   return (
-    <Form method="post" className="inline-flex max-w-full">
+    <Form method="post" className="inline-flex max-w-full" onSubmit={(event) => rememberFocusTarget(event.currentTarget)}>
       <input type="hidden" name="id" value={id} />
       {extra ? <input type="hidden" name={extra.name} value={extra.value} /> : null}
       <button type="submit" name="intent" value={intent} className={buttonClasses(variant, "sm", wrap ? "h-auto! min-h-9 py-1.5 text-left whitespace-normal!" : undefined)}>
@@ -61,7 +93,11 @@ function ReminderItem({ item, clock, state }: { item: FollowUp; clock: Clock; st
   const time = formatReminderTime(state === "done" && item.completedAt ? item.completedAt : item.dueAt, clock.timeZone, clock.now);
   const stopHere = item.followUpNumber >= RECOMMENDED_MAX_FOLLOW_UPS;
   return (
-    <li className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm" data-follow-up={item.id}>
+    <li
+      className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm"
+      data-follow-up={item.id}
+      tabIndex={-1}
+    >
       <div className="flex flex-wrap items-start justify-between gap-2">
         <div className="min-w-0">
           <p className="font-semibold break-words text-slate-900">{item.label}</p>
@@ -126,7 +162,7 @@ export function ReminderSection({
   const headingId = `follow-ups-${state}`;
   return (
     <section aria-labelledby={headingId}>
-      <h2 id={headingId} className="flex items-center gap-2 text-lg font-semibold text-slate-900">
+      <h2 id={headingId} tabIndex={-1} className="flex items-center gap-2 text-lg font-semibold text-slate-900">
         {title}
         <span className="text-sm font-normal text-slate-500">({items.length})</span>
       </h2>

@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { data, href, Link, redirect } from "react-router";
 import { ReminderForm } from "~/components/follow-ups/reminder-form";
-import { ReminderSection } from "~/components/follow-ups/reminder-list";
+import { ReminderSection, useFocusAfterReminderChange } from "~/components/follow-ups/reminder-list";
 import { timeZoneName } from "~/lib/follow-ups/format";
 import type { Route } from "./+types/follow-ups";
 import { changeReminderAction, createReminderAction, loadFollowUpsPage } from "./follow-ups.server";
@@ -44,6 +44,7 @@ export default function FollowUps({ loaderData, actionData }: Route.ComponentPro
   const newest = [...due, ...upcoming, ...done].reduce((latest, item) => (item.createdAt > latest ? item.createdAt : latest), "");
   const [formGeneration, setFormGeneration] = useState(newest);
   if (newest > formGeneration) setFormGeneration(newest);
+  useFocusAfterReminderChange();
   return (
     <div className="space-y-8">
       <header>

@@ -29,37 +29,49 @@ test("deleting the newest reminder keeps a new reminder half filled in", async (
   await expect(form.getByLabel("Label")).toHaveValue("");
 });
 
-test("focus stays with the reminders after Mark done, Snooze and Delete, for a keyboard user", async ({ page, signedInUser }) => {
-  for (const [label, hoursAgo] of [["Ping Sam", 4], ["Call Dana", 3], ["Send the deck", 2], ["Check in with Lee", 1]] as const) {
-    await sql("insert into public.follow_ups (user_id, label, due_at) values ($1, $2, now() - make_interval(hours => $3))", [signedInUser.id, label, hoursAgo]);
+test("focus stays where the keyboard user was after Snooze, Mark done and Delete", async ({ page, signedInUser }) => {
+  for (const [label, hours] of [["Ping Sam", -4], ["Call Dana", -3], ["Send the deck", -2], ["Check in with Lee", -1], ["Lunch with Kim", 30], ["Demo for Ray", 400]] as const) {
+    await sql("insert into public.follow_ups (user_id, label, due_at) values ($1, $2, now() + make_interval(hours => $3))", [signedInUser.id, label, hours]);
   }
   await page.goto("/dashboard/follow-ups");
   await waitForHydration(page);
   const item = (label: string) => page.getByRole("listitem").filter({ hasText: label });
+  const press = async (label: string, button: string) => {
+    await item(label).getByRole("button", { name: button }).focus();
+    await page.keyboard.press("Enter");
+  };
+  const snooze = async (label: string) => {
+    await item(label).getByText("Snooze").focus();
+    await page.keyboard.press("Enter");
+    await press(label, "Next week");
+  };
 
-  // Snoozed: the reminder, now under Upcoming, has focus.
-  await item("Ping Sam").getByText("Snooze").focus();
-  await page.keyboard.press("Enter");
-  await item("Ping Sam").getByRole("button", { name: "Next week" }).focus();
-  await page.keyboard.press("Enter");
+  // Snoozed while upcoming: still in its list, and focused there.
+  await snooze("Lunch with Kim");
   await expectToast(page, "Snoozed");
-  await expect(page.getByRole("region", { name: /^Upcoming/ }).getByRole("listitem").filter({ hasText: "Ping Sam" })).toBeFocused();
+  await expect(page.getByRole("region", { name: /^Upcoming/ }).getByRole("listitem").filter({ hasText: "Lunch with Kim" })).toBeFocused();
 
-  // Done: the reminder, now under Done, has focus.
-  await item("Call Dana").getByRole("button", { name: "Mark done" }).focus();
-  await page.keyboard.press("Enter");
+  // Moved to another list (snoozed while due, done): the next reminder in the list it left.
+  await snooze("Ping Sam");
+  await expect(page.getByRole("region", { name: /^Upcoming/ }).getByRole("listitem").filter({ hasText: "Ping Sam" })).toBeVisible();
+  await expect(item("Call Dana")).toBeFocused();
+  await press("Call Dana", "Mark done");
   await expectToast(page, "Marked done");
-  await expect(page.getByRole("region", { name: /^Done/ }).getByRole("listitem").filter({ hasText: "Call Dana" })).toBeFocused();
+  await expect(item("Send the deck")).toBeFocused();
 
-  // Deleted: the next reminder in its list has focus.
-  await item("Send the deck").getByRole("button", { name: "Delete" }).focus();
-  await page.keyboard.press("Enter");
+  // Deleted: the next one, or the one before when it was the last.
+  await press("Send the deck", "Delete");
   await expectToast(page, "Reminder deleted");
   await expect(item("Check in with Lee")).toBeFocused();
+  const upcoming = page.getByRole("region", { name: /^Upcoming/ }).getByRole("listitem");
+  await expect(upcoming).toHaveCount(3);
+  const [beforeLast, last] = (await upcoming.locator("p:first-child").allTextContents()).slice(-2) as [string, string];
+  await press(last, "Delete");
+  await expect(item(last)).toHaveCount(0);
+  await expect(item(beforeLast)).toBeFocused();
 
-  // The last one deleted from its list: that list's heading.
-  await item("Check in with Lee").getByRole("button", { name: "Delete" }).focus();
-  await page.keyboard.press("Enter");
+  // The last one out of its list: that list's heading.
+  await press("Check in with Lee", "Mark done");
   await expect(page.getByText("Nothing is due. Nice and tidy.")).toBeVisible();
   await expect(page.getByRole("heading", { name: /^Due now/ })).toBeFocused();
 });

@@ -11,8 +11,10 @@ type Clock = { timeZone: string; now: Date };
 /**
  * Where focus goes once a reminder's button has done its work (with JavaScript; without, every
  * change is a new page): the button's form leaves the page with it, and focus would fall to the
- * document. To the reminder where it is now (done, snoozed), else the one after it in its list
- * (or before, if it was the last), else that list's heading. The toast says what happened.
+ * document. To the reminder if it is still in the same list (snoozed while upcoming), else the one
+ * after it in that list (or before, if it was the last), else that list's heading: focus stays
+ * where the user was working, and the page does not jump to the list a reminder moved to. The
+ * toast says what happened.
  */
 let focusAfterChange: { id: string; neighbourId: string | null; headingId: string } | null = null;
 
@@ -31,11 +33,11 @@ export function useFocusAfterReminderChange() {
     if (state !== "idle" || !focusAfterChange) return;
     const { id, neighbourId, headingId } = focusAfterChange;
     focusAfterChange = null;
-    const target =
-      document.querySelector<HTMLElement>(`li[data-follow-up="${CSS.escape(id)}"]`) ??
-      (neighbourId ? document.querySelector<HTMLElement>(`li[data-follow-up="${CSS.escape(neighbourId)}"]`) : null) ??
-      document.getElementById(headingId);
-    target?.focus();
+    const inList = (itemId: string | null) => {
+      const item = itemId ? document.querySelector<HTMLElement>(`li[data-follow-up="${CSS.escape(itemId)}"]`) : null;
+      return item?.closest("section")?.getAttribute("aria-labelledby") === headingId ? item : null;
+    };
+    (inList(id) ?? inList(neighbourId) ?? document.getElementById(headingId))?.focus();
   }, [state]);
 }
 

@@ -53,9 +53,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 /**
- * A form refused for what was typed answers 400, and one refused for too many attempts 429, each
- * with a toast. React Router skips reloading data after a 4xx action; the root still reloads
- * then, so the toast shows.
+ * A form refused for what was typed answers 400, one refused for too many attempts 429, and one
+ * the database could not take 503, each with a toast. React Router skips reloading data after a
+ * 4xx or 5xx action; the root still reloads then, so the toast shows.
  */
 export const shouldRevalidate: ShouldRevalidateFunction = ({ actionStatus, defaultShouldRevalidate }) =>
   actionStatus === 400 || actionStatus === 429 || actionStatus === 503 || defaultShouldRevalidate;

@@ -74,4 +74,37 @@ test("focus stays where the keyboard user was after Snooze, Mark done and Delete
   await press("Check in with Lee", "Mark done");
   await expect(page.getByText("Nothing is due. Nice and tidy.")).toBeVisible();
   await expect(page.getByRole("heading", { name: /^Due now/ })).toBeFocused();
+
+  // Reopened: the next one in Done.
+  const doneItems = page.getByRole("region", { name: /^Done/ }).getByRole("listitem");
+  await expect(doneItems).toHaveCount(2);
+  const [firstDone, secondDone] = (await doneItems.locator("p:first-child").allTextContents()) as [string, string];
+  await press(firstDone, "Reopen");
+  await expectToast(page, "Reopened");
+  await expect(item(secondDone)).toBeFocused();
+});
+
+test("a change that never came back moves no focus when the page is opened again", async ({ page, signedInUser }) => {
+  await sql("insert into public.follow_ups (user_id, label, due_at) values ($1, 'Call Dana', now() - interval '1 hour')", [signedInUser.id]);
+  await page.goto("/dashboard/follow-ups");
+  await waitForHydration(page);
+  // Mark done is sent, and its answer held until the user has gone to Settings.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/dashboard\/follow-ups\.data/, async (route) => {
+    if (route.request().method() !== "POST") return route.continue();
+    await held;
+    await route.abort().catch(() => {});
+  });
+  await page.getByRole("listitem").filter({ hasText: "Call Dana" }).getByRole("button", { name: "Mark done" }).click();
+  await page.getByRole("link", { name: "Settings" }).click();
+  await expect(page.getByRole("heading", { name: "Settings", level: 1 })).toBeVisible();
+  release();
+
+  const followUpsLink = page.getByRole("link", { name: /^Follow-ups/ });
+  await followUpsLink.click();
+  await expect(page.getByRole("heading", { name: "Follow-ups", level: 1 })).toBeVisible();
+  // A frame and a task later, the page's effects have run: focus is still on the link clicked.
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0))));
+  await expect(followUpsLink).toBeFocused();
 });

@@ -1,4 +1,4 @@
-import { useEffect } from "react";
+import { useEffect, useRef } from "react";
 import { Form, useNavigation } from "react-router";
 import { Badge } from "~/components/ui/badge";
 import { buttonClasses } from "~/components/ui/button";
@@ -26,11 +26,24 @@ function rememberFocusTarget(form: HTMLFormElement) {
   focusAfterChange = { id: item.dataset.followUp ?? "", neighbourId: neighbour?.getAttribute("data-follow-up") ?? null, headingId };
 }
 
-/** Moves focus as `focusAfterChange` says, once the page has its new lists. */
+/**
+ * Moves focus as `focusAfterChange` says, once the submission it was set for has come back with
+ * the page's new lists (busy, then idle again). A target left by a submission that never came back
+ * here (the user went to another page meanwhile) is dropped when the page mounts or unmounts.
+ */
 export function useFocusAfterReminderChange() {
   const { state } = useNavigation();
+  const previousState = useRef(state);
   useEffect(() => {
-    if (state !== "idle" || !focusAfterChange) return;
+    focusAfterChange = null;
+    return () => {
+      focusAfterChange = null;
+    };
+  }, []);
+  useEffect(() => {
+    const wasBusy = previousState.current !== "idle";
+    previousState.current = state;
+    if (state !== "idle" || !wasBusy || !focusAfterChange) return;
     const { id, neighbourId, headingId } = focusAfterChange;
     focusAfterChange = null;
     const inList = (itemId: string | null) => {
@@ -99,10 +112,13 @@ function ReminderItem({ item, clock, state }: { item: FollowUp; clock: Clock; st
       className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm"
       data-follow-up={item.id}
       tabIndex={-1}
+      aria-labelledby={`follow-up-${item.id}`}
     >
       <div className="flex flex-wrap items-start justify-between gap-2">
         <div className="min-w-0">
-          <p className="font-semibold break-words text-slate-900">{item.label}</p>
+          <p id={`follow-up-${item.id}`} className="font-semibold break-words text-slate-900">
+            {item.label}
+          </p>
           <p className="mt-0.5 text-sm text-slate-600">
             {state === "done" ? `Done ${time}` : state === "due" ? `Due ${time}` : time}
             {item.url ? (

@@ -164,7 +164,8 @@ async function changeReminder(context: Readonly<RouterContextProvider>, intent: 
     return {};
   }
 
-  const { timeZone } = await reminderTimeZone(context);
+  // Only a new time needs the account's zone: Done and Reopen work when it cannot be read.
+  const zone = async () => (await reminderTimeZone(context)).timeZone;
   let change: Parameters<typeof store.update>[1];
   let toast: (item: FollowUp) => { title: string; description: string };
   if (intent === "done") {
@@ -174,6 +175,7 @@ async function changeReminder(context: Readonly<RouterContextProvider>, intent: 
     change = { done: false };
     toast = () => ({ title: "Reopened", description: "The reminder is back in your list." });
   } else if (intent === "snooze" && until) {
+    const timeZone = await zone();
     change = { dueAt: snoozeUntil(until, now, timeZone), done: false };
     toast = (item) => ({ title: "Snoozed", description: `We'll remind you ${reminderTimePhrase(item.dueAt, timeZone, now)}.` });
   } else if (intent === "next") {
@@ -182,6 +184,7 @@ async function changeReminder(context: Readonly<RouterContextProvider>, intent: 
       flashToast(context, notFoundToast);
       return {};
     }
+    const timeZone = await zone();
     if (current.followUpNumber >= FOLLOW_UP_LIMITS.maxNumber) {
       flashToast(context, { variant: "destructive", title: "Error", description: `A sequence can have at most ${FOLLOW_UP_LIMITS.maxNumber} follow-ups.` });
       return {};

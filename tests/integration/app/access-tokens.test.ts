@@ -131,6 +131,22 @@ describe("API tokens on the Account page", () => {
     expect(await app.backend.sql("select id from public.access_tokens where revoked_at is null and user_id = $1", [userId])).toHaveLength(1);
   });
 
+  it("takes the same form again after the token limit refused it and a token was revoked", async () => {
+    const client = await signUpThroughApp(app, "at-limit@example.com");
+    const userId = (await app.backend.sql<{ id: string }>("select id from auth.users where email = $1", ["at-limit@example.com"]))[0]!.id;
+    await app.backend.sql(
+      "insert into public.access_tokens (user_id, name, token_hash, hint) select $1::uuid, 'Old ' || n, md5(n::text) || md5($1::text || n::text), 'ab' || lpad(n::text, 2, '0') from generate_series(1, 20) n",
+      [userId],
+    );
+    const once = /<input type="hidden" name="once" value="([0-9a-f-]{36})"\/>/.exec((await client.html("/dashboard/account")).html)![1]!;
+    const refused = (await (await client.post("/dashboard/account", { once, name: "New laptop", intent: "create-token" })).text()).replaceAll("<!-- -->", "");
+    expect(toastsIn(refused)).toEqual(["Error / You already have 20 tokens. Revoke one you no longer use first."]);
+
+    await app.backend.sql("update public.access_tokens set revoked_at = now() where user_id = $1 and name = 'Old 1'", [userId]);
+    const again = (await (await client.post("/dashboard/account", { once, name: "New laptop", intent: "create-token" })).text()).replaceAll("<!-- -->", "");
+    expect(toastsIn(again)).toEqual(["Token created / Copy it now: it won't be shown again."]);
+  });
+
   it("lets the extension's origin optimize with a token, counting the message", async () => {
     const client = await signUpThroughApp(app, "extension-call@example.com");
     const token = await createToken(client, "Extension");

@@ -67,7 +67,7 @@ export async function listAccessTokens(supabase: SupabaseClient, userId: string,
     .eq("user_id", userId)
     .is("revoked_at", null)
     .order("created_at", { ascending: false });
-  if (error) throw new Error(`access token list failed: ${error.code}`);
+  if (error) throw new DatabaseUnavailableError("access_tokens list", error.code);
   const idleLimit = now.getTime() - TOKEN_IDLE_EXPIRY_DAYS * 86_400_000;
   return (data ?? [])
     .filter((row) => new Date(row.last_used_at ?? row.created_at).getTime() > idleLimit)

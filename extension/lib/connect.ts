@@ -75,6 +75,7 @@ export function readConnectedUrl(address: string, appUrl: string, expectedState:
 export function connectFailureMessage(error: string): string {
   if (error === "access_denied") return "Connection cancelled.";
   if (error === "token_limit") return EXTENSION_TOKEN_LIMIT_MESSAGE;
+  if (error === "temporarily_unavailable") return "Tonewise is temporarily unavailable. Try again in a moment.";
   return "The connection did not complete. Try again.";
 }
 

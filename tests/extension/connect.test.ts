@@ -69,6 +69,7 @@ describe("connect URLs", () => {
     expect(landing).toEqual({ kind: "error", error: "token_limit" });
     expect(connectFailureMessage("token_limit")).toBe("You already have 20 access tokens. Revoke one you no longer use on your Account page, then connect again.");
     expect(connectFailureMessage("access_denied")).toBe("Connection cancelled.");
+    expect(connectFailureMessage("temporarily_unavailable")).toBe("Tonewise is temporarily unavailable. Try again in a moment.");
     expect(connectFailureMessage("state_mismatch")).toBe("The connection did not complete. Try again.");
   });
 

@@ -4,6 +4,7 @@ import { SubmitButton } from "~/components/submit-button";
 import { buttonClasses } from "~/components/ui/button";
 import { createExtensionCode, listAccessTokens } from "~/lib/access-tokens.server";
 import { extensionConnectSchema, MAX_ACTIVE_TOKENS } from "~/lib/access-token-forms";
+import { DatabaseUnavailableError } from "~/lib/database-unavailable.server";
 import { getEnv } from "~/lib/env.server";
 import { getSupabase, requireUser } from "~/lib/session.server";
 import type { Route } from "./+types/connect";
@@ -33,10 +34,27 @@ function landOnConnected(answer: Record<string, string>): never {
   throw redirect(`${href("/extension/connected")}?${new URLSearchParams(answer)}`);
 }
 
+/**
+ * The database failed (down, or past its deadline): the extension and the user are told to try
+ * again in a moment (OAuth's `temporarily_unavailable`), rather than left on an error page the
+ * extension does not watch.
+ */
+async function orUnavailable<T>(state: string, work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (!(error instanceof DatabaseUnavailableError)) throw error;
+    console.error(`Extension connect failed: ${error.message}`);
+    landOnConnected({ error: "temporarily_unavailable", state });
+  }
+}
+
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requireUser(request, context);
   const parsed = parseRequest(request);
-  if (parsed.success && (await atTokenLimit(context, user.id))) landOnConnected({ error: "token_limit", state: parsed.data.state });
+  if (parsed.success && (await orUnavailable(parsed.data.state, () => atTokenLimit(context, user.id)))) {
+    landOnConnected({ error: "token_limit", state: parsed.data.state });
+  }
   return { email: user.email ?? "", valid: parsed.success };
 }
 
@@ -48,8 +66,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   const { state, code_challenge } = parsed.data;
   const decision = (await request.formData()).get("decision");
   if (decision !== "approve") landOnConnected({ error: "access_denied", state });
-  if (await atTokenLimit(context, user.id)) landOnConnected({ error: "token_limit", state });
-  landOnConnected({ code: await createExtensionCode(getEnv(context), user.id, code_challenge), state });
+  if (await orUnavailable(state, () => atTokenLimit(context, user.id))) landOnConnected({ error: "token_limit", state });
+  landOnConnected({ code: await orUnavailable(state, () => createExtensionCode(getEnv(context), user.id, code_challenge)), state });
 }
 
 export const meta = () => [{ title: "Connect the extension | Tonewise" }, { name: "robots", content: "noindex" }];

@@ -19,6 +19,9 @@ function outcome(connected: boolean, error: string | null): [title: string, text
   if (connected) return ["The extension is connected", "You can close this tab and start typing in any text field: Tonewise will offer a polished version when you pause."];
   if (error === "access_denied") return ["Connection cancelled", "The extension was not connected. You can connect it any time from its toolbar icon."];
   if (error === "token_limit") return ["Too many access tokens", TOKEN_MESSAGES.extensionLimit];
+  if (error === "temporarily_unavailable") {
+    return ["Tonewise is temporarily unavailable", "The extension was not connected. Please try again in a moment from its toolbar icon."];
+  }
   return ["Something went wrong", "The extension could not be connected. Open Tonewise from your browser's toolbar and try again."];
 }
 

@@ -253,6 +253,26 @@ describe("the extension hand-over", () => {
     expect((await again.json()).error.code).toBe("invalid_request");
   });
 
+  it("lands on 'temporarily unavailable' for the extension when the database fails, and works a moment later", async () => {
+    const client = await signUpThroughApp(app, "connect-later@example.com");
+    const { verifier, challenge } = await pkcePair();
+    const query = new URLSearchParams({ code_challenge: challenge, code_challenge_method: "S256", state: "state-67890" });
+    for (const [pathPrefix, method] of [["/rest/v1/access_tokens", "GET"], ["/rest/v1/rpc/create_extension_code", "POST"]] as const) {
+      app.backend.injectFault({ service: "supabase", mode: "fail", count: 1, pathPrefix });
+      const response = method === "GET" ? await client.fetch(`/extension/connect?${query}`) : await client.post(`/extension/connect?${query}`, { decision: "approve" });
+      expect(response.status, pathPrefix).toBe(302);
+      const location = new URL(response.headers.get("Location")!, "http://localhost:3000");
+      expect(location.pathname, pathPrefix).toBe("/extension/connected");
+      expect(Object.fromEntries(location.searchParams), pathPrefix).toEqual({ error: "temporarily_unavailable", state: "state-67890" });
+    }
+    const landing = (await client.html("/extension/connected?error=temporarily_unavailable&state=state-67890")).html;
+    expect(landing).toContain("Tonewise is temporarily unavailable");
+    expect(landing).toContain("The extension was not connected. Please try again in a moment from its toolbar icon.");
+
+    const code = await approve(client, challenge, "state-67890");
+    expect((await exchange(code, verifier)).status).toBe(200);
+  });
+
   it("refuses a wrong verifier (and the code is spent), an expired code, and malformed input", async () => {
     const client = await signUpThroughApp(app, "pkce@example.com");
     const { verifier, challenge } = await pkcePair();

@@ -2,6 +2,7 @@ import type { Submission, SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type RouterContextProvider } from "react-router";
 import type { z } from "zod";
+import { DatabaseUnavailableError } from "./database-unavailable.server";
 import { firstError } from "./forms";
 import { flashToast } from "./toast.server";
 
@@ -26,12 +27,23 @@ export function invalidSubmission<Outcome>(outcome: Outcome) {
 }
 
 /**
- * The answer to a valid submission the database could not take (down, or past its deadline):
- * 503, the page again with the values typed, and an error toast saying to try again. Reloaded
- * by the root like a 400 (app/root.tsx), so the toast shows.
+ * For an action's catch: a DatabaseUnavailableError (the database down, or past its deadline) is
+ * logged by operation and code (never a value) and answered with an error toast saying
+ * `description`; anything else is thrown on.
  */
-export function unavailableSubmission<Outcome>(context: Readonly<RouterContextProvider>, outcome: Outcome, description: string) {
+export function toastDatabaseFailure(context: Readonly<RouterContextProvider>, error: unknown, description: string): void {
+  if (!(error instanceof DatabaseUnavailableError)) throw error;
+  console.error(error.message);
   flashToast(context, { variant: "destructive", title: "Error", description });
+}
+
+/**
+ * The answer to a valid submission the database could not take: 503, the page again with the
+ * values typed, and the toast of toastDatabaseFailure. Reloaded by the root like a 400
+ * (app/root.tsx), so the toast shows.
+ */
+export function unavailableSubmission<Outcome>(context: Readonly<RouterContextProvider>, error: unknown, outcome: Outcome, description: string) {
+  toastDatabaseFailure(context, error, description);
   return data(outcome, { status: 503 });
 }
 

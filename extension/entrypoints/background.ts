@@ -427,13 +427,8 @@ export default defineBackground(() => {
       void sync();
     } catch (error) {
       // The account reached its token limit after approving: the same words as when the landing page found it.
-      const reason = !(error instanceof ApiError)
-        ? "exchange_failed"
-        : error.code === "limit_reached"
-          ? "token_limit"
-          : error.code === "service_unavailable"
-            ? "temporarily_unavailable"
-            : "exchange_failed";
+      const code = error instanceof ApiError ? error.code : null;
+      const reason = code === "limit_reached" ? "token_limit" : code === "service_unavailable" ? "temporarily_unavailable" : "exchange_failed";
       const message = connectFailureMessage(reason);
       await browser.storage.local.set({ [KEYS.lastConnectError]: message });
     }

@@ -5,7 +5,6 @@ import { createTokenSchema, revokeTokenSchema, TOKEN_MESSAGES } from "~/lib/acce
 import { dashboardUser } from "~/lib/dashboard-guard.server";
 import { getEnv } from "~/lib/env.server";
 import { invalidSubmission, unavailableSubmission, validateForm, type FormAnswer } from "~/lib/form-validation.server";
-import { DatabaseUnavailableError } from "~/lib/database-unavailable.server";
 import { claimFirstUse, releaseFirstUse } from "~/lib/rate-limits.server";
 import { flashToast } from "~/lib/toast.server";
 
@@ -39,9 +38,7 @@ export async function createTokenAction(context: Readonly<RouterContextProvider>
     // Nothing to show for it: the same form may be sent again (a lost answer after the insert
     // leaves a token nobody saw, which its owner can revoke).
     if (once) await releaseFirstUse(context, onceKey);
-    if (!(error instanceof DatabaseUnavailableError)) throw error;
-    console.error(error.message);
-    return unavailableSubmission(context, { tokenResult: validated.submission.reply() }, UNAVAILABLE.create);
+    return unavailableSubmission(context, error, { tokenResult: validated.submission.reply() }, UNAVAILABLE.create);
   }
   if (!created) {
     if (once) await releaseFirstUse(context, onceKey);
@@ -62,9 +59,7 @@ export async function revokeTokenAction(context: Readonly<RouterContextProvider>
   try {
     revoked = parsed.success && (await revokeAccessToken(getEnv(context), dashboardUser(context).id, parsed.data.tokenId));
   } catch (error) {
-    if (!(error instanceof DatabaseUnavailableError)) throw error;
-    console.error(error.message);
-    return unavailableSubmission(context, {}, UNAVAILABLE.revoke);
+    return unavailableSubmission(context, error, {}, UNAVAILABLE.revoke);
   }
   if (revoked) flashToast(context, { variant: "success", title: "Token revoked", description: "Anything using it can no longer reach your account." });
   else flashToast(context, { variant: "destructive", title: "Error", description: "That token could not be found." });

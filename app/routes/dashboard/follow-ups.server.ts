@@ -20,8 +20,7 @@ import {
 import { followUpsOf, type FollowUp } from "~/lib/follow-ups/follow-ups.server";
 import { reminderTimePhrase } from "~/lib/follow-ups/format";
 import { instantAt, nextInSequence, RECOMMENDED_MAX_FOLLOW_UPS, reminderChoiceInstants, reminderChoiceTimes, snoozeUntil } from "~/lib/follow-ups/schedule";
-import { DatabaseUnavailableError } from "~/lib/database-unavailable.server";
-import { parseFormSubmission, validateForm } from "~/lib/form-validation.server";
+import { parseFormSubmission, toastDatabaseFailure, validateForm } from "~/lib/form-validation.server";
 import { getSupabase } from "~/lib/session.server";
 import { loadSettings } from "~/lib/settings.server";
 import { flashToast } from "~/lib/toast.server";
@@ -82,14 +81,6 @@ const UNAVAILABLE = {
   change: "The reminder could not be changed. Please try again in a moment.",
 };
 
-/** The database failed (down, or past its deadline): logged by operation and code, the user told to try again. */
-function isUnavailable(context: Readonly<RouterContextProvider>, error: unknown, description: string): boolean {
-  if (!(error instanceof DatabaseUnavailableError)) return false;
-  console.error(error.message);
-  flashToast(context, { variant: "destructive", title: "Error", description });
-  return true;
-}
-
 /**
  * The "Remind me to follow up" form: its outcome, and the status the route answers it with (400
  * when refused for what was sent, 503 when the database failed: the form again, with the values).
@@ -103,7 +94,7 @@ export async function createReminderAction(
   try {
     return await createValidReminder(context, validated);
   } catch (error) {
-    if (!isUnavailable(context, error, UNAVAILABLE.create)) throw error;
+    toastDatabaseFailure(context, error, UNAVAILABLE.create);
     return { outcome: { result: validated.submission.reply() }, status: 503 };
   }
 }
@@ -143,7 +134,7 @@ export async function changeReminderAction(
   try {
     return await changeReminder(context, intent, formData);
   } catch (error) {
-    if (!isUnavailable(context, error, UNAVAILABLE.change)) throw error;
+    toastDatabaseFailure(context, error, UNAVAILABLE.change);
     return {};
   }
 }

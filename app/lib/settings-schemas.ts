@@ -27,3 +27,9 @@ export const settingsChangeSchema = z.strictObject(
   },
   { message: "Only notifications, defaultTone, defaultMessageType, usageAnalytics and timeZone can be changed." },
 );
+
+/**
+ * `PATCH /api/v1/me`'s `browserTimeZone`: the zone the extension's browser reports, stored only
+ * for an account that has none yet (a `settings.timeZone` is stored whatever was there).
+ */
+export const browserTimeZoneSchema = timeZoneSchema("browserTimeZone must be an IANA time zone name such as Europe/Berlin.");

@@ -81,12 +81,14 @@ export async function saveSettings(
 
 /**
  * Stores the time zone the browser reported for a user who has none yet. A zone the user chose
- * (in Settings) is never overwritten this way.
+ * (in Settings), or one stored meanwhile by another browser, is never overwritten this way: the
+ * condition is part of the update. Answers null when done or not needed (an invalid zone is
+ * ignored), else the database's error code, for the log.
  */
-export async function adoptBrowserTimeZone(supabase: SupabaseClient, userId: string, timeZone: string): Promise<void> {
-  if (!isValidTimeZone(timeZone)) return;
+export async function adoptBrowserTimeZone(supabase: SupabaseClient, userId: string, timeZone: string): Promise<string | null> {
+  if (!isValidTimeZone(timeZone)) return null;
   const { error } = await supabase.from("user_settings").update({ time_zone: timeZone }).eq("user_id", userId).is("time_zone", null);
-  if (error) console.error(`Time zone save failed: ${error.code ?? "unknown"}`);
+  return error ? error.code || "database error" : null;
 }
 
 export type TimeZoneGroup = { region: string; zones: { id: string; label: string }[] };

@@ -181,7 +181,7 @@ export default defineBackground(() => {
     if ((await browser.storage.local.get(KEYS.timeZoneOffered))[KEYS.timeZoneOffered] === true) return me;
     offering ??= (async () => {
       try {
-        const updated = await api.setTimeZone(token, browserTimeZone());
+        const updated = await api.offerTimeZone(token, browserTimeZone());
         await browser.storage.local.set({ [KEYS.timeZoneOffered]: true, [KEYS.timeZone]: updated.settings.timeZone ?? null });
         return updated;
       } catch (error) {

@@ -205,8 +205,12 @@ export function createApiClient({ appUrl, fetch: fetchImpl = (...args) => fetch(
     me: (token: string, signal?: AbortSignal) => call<Me>("GET", "/api/v1/me", { token, signal }),
     /** Changes the account's defaults (the dashboard's Settings); answers the account as `me` does. */
     saveDefaults: (token: string, settings: DefaultsChange) => call<Me>("PATCH", "/api/v1/me", { token, body: { settings } }),
-    /** Stores the browser's time zone in the account's settings (done once, when the account has none). */
-    setTimeZone: (token: string, timeZone: string) => call<Me>("PATCH", "/api/v1/me", { token, body: { settings: { timeZone } } }),
+    /**
+     * Offers the browser's time zone to an account without one (done once); the server stores it
+     * only if the account still has none, so a zone chosen meanwhile in Settings stays. Answers the
+     * account as `me` does, with whichever zone it has now.
+     */
+    offerTimeZone: (token: string, timeZone: string) => call<Me>("PATCH", "/api/v1/me", { token, body: { browserTimeZone: timeZone } }),
     /** Open reminders (soonest first) and how many are due. */
     listFollowUps: (token: string, options: { status?: "open" | "done" | "all"; limit?: number } = {}) => {
       const query = new URLSearchParams({ status: options.status ?? "open", limit: String(options.limit ?? 50) });

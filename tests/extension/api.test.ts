@@ -133,13 +133,13 @@ describe("API client: follow-ups", () => {
     await expect(invalid.createFollowUp("tw", { label: "x", dueAt: followUp.dueAt })).rejects.toMatchObject({ code: "invalid_request", field: "dueAt", message: "Too far ahead" });
   });
 
-  it("stores the browser's time zone in the account's settings", async () => {
+  it("offers the browser's time zone as one the server keeps only for an account without a zone", async () => {
     const fetch = vi.fn(async () => jsonResponse(200, { settings: { timeZone: "Europe/Berlin" } }));
-    await createApiClient({ appUrl: APP, fetch }).setTimeZone("tw_abc", "Europe/Berlin");
+    await createApiClient({ appUrl: APP, fetch }).offerTimeZone("tw_abc", "Europe/Berlin");
     const [url, init] = fetch.mock.calls[0] as unknown as [string, RequestInit];
     expect(url).toBe(`${APP}/api/v1/me`);
     expect(init.method).toBe("PATCH");
-    expect(JSON.parse(init.body as string)).toEqual({ settings: { timeZone: "Europe/Berlin" } });
+    expect(JSON.parse(init.body as string)).toEqual({ browserTimeZone: "Europe/Berlin" });
   });
 });
 

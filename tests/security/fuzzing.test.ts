@@ -29,7 +29,7 @@ import { MESSAGE_TYPES, TONES } from "~/content/preferences";
 import { createTokenSchema, extensionConnectSchema, extensionTokenRequestSchema } from "~/lib/access-token-forms";
 import { forgotPasswordSchema, resetPasswordSchema, signInSchema, signUpSchema } from "~/lib/auth-schemas";
 import { profileSchema } from "~/lib/profile";
-import { settingsChangeSchema, settingsSchema } from "~/lib/settings-schemas";
+import { browserTimeZoneSchema, settingsChangeSchema, settingsSchema } from "~/lib/settings-schemas";
 import {
   createFollowUpRequestSchema,
   chosenReminderTime,
@@ -1354,7 +1354,7 @@ describe("fuzzing the API", () => {
   });
 });
 
-/** Whether a PATCH /api/v1/me body is a valid settings change (which may be saved). */
+/** Whether a PATCH /api/v1/me body is a valid change (settings, or a browser's zone; which may be saved). */
 function isSettingsChange(body: string): boolean {
   let parsed: unknown;
   try {
@@ -1363,5 +1363,10 @@ function isSettingsChange(body: string): boolean {
     return false;
   }
   if (parsed === null || typeof parsed !== "object" || Array.isArray(parsed)) return false;
-  return settingsChangeSchema.safeParse((parsed as { settings?: unknown }).settings).success;
+  const { settings, browserTimeZone } = parsed as { settings?: unknown; browserTimeZone?: unknown };
+  if (settings === undefined && browserTimeZone === undefined) return false;
+  return (
+    (settings === undefined || settingsChangeSchema.safeParse(settings).success) &&
+    (browserTimeZone === undefined || browserTimeZoneSchema.safeParse(browserTimeZone).success)
+  );
 }

@@ -25,7 +25,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (formData.get("intent") === "adopt-time-zone") {
     // The dashboard's first visit with JavaScript: the browser's zone, for an account without one.
     const timeZone = formData.get("timeZone");
-    if (typeof timeZone === "string") await adoptBrowserTimeZone(getSupabase(context), dashboardUser(context).id, timeZone);
+    const error = typeof timeZone === "string" ? await adoptBrowserTimeZone(getSupabase(context), dashboardUser(context).id, timeZone) : null;
+    if (error) console.error(`Time zone save failed: ${error}`);
     return null;
   }
   const validated = validateForm(context, formData, settingsSchema);

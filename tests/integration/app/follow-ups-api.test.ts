@@ -253,4 +253,30 @@ describe("/api/v1/me and the time zone", () => {
     await call("/api/v1/follow-ups", "POST", { label: "Later", dueAt: inHours(3) });
     expect((await call("/api/v1/me")).body.followUps).toEqual({ due: 1 });
   });
+  it("keeps a browser's zone only for an account without one, so a zone chosen meanwhile is never overwritten", async () => {
+    const { call } = await connectedUser("offered-zone@example.com");
+    const adopted = await call("/api/v1/me", "PATCH", { browserTimeZone: "america/chicago" });
+    expect(adopted.status).toBe(200);
+    expect(adopted.body.settings.timeZone).toBe("America/Chicago");
+
+    // The user picks another zone in Settings; a second browser's offer, made on an old reading, changes nothing.
+    await call("/api/v1/me", "PATCH", { settings: { timeZone: "Europe/Lisbon" } });
+    const offered = await call("/api/v1/me", "PATCH", { browserTimeZone: "Asia/Tokyo" });
+    expect(offered.status).toBe(200);
+    expect(offered.body.settings.timeZone).toBe("Europe/Lisbon");
+
+    // Both at once: the settings change is saved, the offer is moot.
+    const both = await call("/api/v1/me", "PATCH", { settings: { defaultTone: "friendly" }, browserTimeZone: "Asia/Tokyo" });
+    expect(both.body.settings).toMatchObject({ defaultTone: "friendly", timeZone: "Europe/Lisbon" });
+
+    for (const browserTimeZone of ["Mars/Olympus_Mons", "", 5, null, "+05:00"]) {
+      const refused = await call("/api/v1/me", "PATCH", { browserTimeZone });
+      expect(refused.status).toBe(400);
+      expect(refused.body.error).toMatchObject({ code: "invalid_request", field: "browserTimeZone" });
+    }
+    const empty = await call("/api/v1/me", "PATCH", {});
+    expect(empty.status).toBe(400);
+    expect(empty.body.error).toEqual({ code: "invalid_request", message: "settings or browserTimeZone is required.", field: "settings" });
+    expect((await call("/api/v1/me")).body.settings.timeZone).toBe("Europe/Lisbon");
+  });
 });

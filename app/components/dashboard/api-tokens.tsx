@@ -40,7 +40,8 @@ export function ApiTokensSection({
   result,
   created,
 }: {
-  tokens: AccessTokenSummary[];
+  /** Null when they could not be read just now. */
+  tokens: AccessTokenSummary[] | null;
   /** The create form's one-time id (see createTokenSchema's `once`). */
   formId: string;
   timeZone: string;
@@ -88,7 +89,11 @@ export function ApiTokensSection({
         </SubmitButton>
       </Form>
 
-      {tokens.length === 0 ? (
+      {tokens === null ? (
+        <p className="rounded-xl border border-amber-200 bg-amber-50 p-4 text-sm text-amber-900" data-testid="tokens-unavailable">
+          Your tokens could not be loaded right now. Reload the page in a moment to see or revoke them.
+        </p>
+      ) : tokens.length === 0 ? (
         <p className="text-sm text-slate-600">You have no API tokens.</p>
       ) : (
         <ul className="divide-y divide-slate-200 rounded-xl border border-slate-200" aria-label="Your API tokens">

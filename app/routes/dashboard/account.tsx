@@ -8,6 +8,7 @@ import { useValidatedForm } from "~/components/use-validated-form";
 import { profileSchema } from "~/lib/profile";
 import { saveFullName } from "~/lib/profile.server";
 import { listAccessTokens } from "~/lib/access-tokens.server";
+import { DatabaseUnavailableError } from "~/lib/database-unavailable.server";
 import { dashboardUser } from "~/lib/dashboard-guard.server";
 import { getSupabase, getUserFromAuth } from "~/lib/session.server";
 import { invalidSubmission, validateForm } from "~/lib/form-validation.server";
@@ -19,7 +20,21 @@ import { dashboardMeta } from "~/lib/seo";
 
 export async function loader({ context }: Route.LoaderArgs) {
   // A new one-time id for the token form on every render: a reload that posts it again makes no second token.
-  return { tokens: await listAccessTokens(getSupabase(context), dashboardUser(context).id), tokenFormId: crypto.randomUUID() };
+  return { tokens: await readableTokens(context), tokenFormId: crypto.randomUUID() };
+}
+
+/**
+ * The account's tokens, or null when the database did not answer: the rest of the page (the
+ * profile form, a token just created) still works, and the section says the list is missing.
+ */
+async function readableTokens(context: Route.LoaderArgs["context"]) {
+  try {
+    return await listAccessTokens(getSupabase(context), dashboardUser(context).id);
+  } catch (error) {
+    if (!(error instanceof DatabaseUnavailableError)) throw error;
+    console.error(`[account] ${error.message}`);
+    return null;
+  }
 }
 
 export async function action({ request, context }: Route.ActionArgs) {

@@ -55,6 +55,25 @@ describe("API tokens on the Account page", () => {
     expect(html).toContain(`Created ${newYorkDay({ month: "short", day: "numeric", year: "numeric" })}`);
   });
 
+  it("still shows the Account page, saying the list is missing, when the tokens cannot be read", async () => {
+    const client = await signUpThroughApp(app, "unread-tokens@example.com");
+    await createToken(client, "Office desktop");
+    app.backend.injectFault({ service: "supabase", mode: "fail", count: 1, pathPrefix: "/rest/v1/access_tokens" });
+    const failed = await client.html("/dashboard/account");
+    expect(failed.status).toBe(200);
+    const html = failed.html.replaceAll("<!-- -->", "");
+    expect(html).toContain("Your tokens could not be loaded right now. Reload the page in a moment to see or revoke them.");
+    expect(html).not.toContain("Office desktop");
+    expect(html).not.toContain("You have no API tokens.");
+    // The profile form and the token form are there.
+    expect(html).toMatch(/<input[^>]*name="fullName"/);
+    expect(html).toContain(">Create token<");
+
+    const again = (await client.html("/dashboard/account")).html;
+    expect(again).toContain("Office desktop");
+    expect(again).not.toContain("could not be loaded");
+  });
+
   it("creates a token shown once, lists it, and the API accepts it and records its use", async () => {
     const client = await signUpThroughApp(app, "tokens@example.com", "Toni Token");
     const response = await client.post("/dashboard/account", { intent: "create-token", name: "Work laptop" });

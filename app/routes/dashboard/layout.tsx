@@ -131,7 +131,7 @@ function DashboardFrame({ account, children }: { account: AccountSummary; childr
   const pro = account.tier === "pro";
 
   return (
-    <div className="min-h-dvh bg-slate-50">
+    <div className="dashboard-frame min-h-dvh bg-slate-50">
       <aside className="fixed inset-y-0 left-0 hidden w-64 flex-col border-r border-slate-200 bg-white p-4 lg:flex">
         <SidebarContent navLabel="Dashboard" account={account} />
       </aside>
@@ -142,7 +142,7 @@ function DashboardFrame({ account, children }: { account: AccountSummary; childr
         <header
           className={`sticky top-0 z-30 flex h-16 items-center gap-3 border-b border-slate-200 bg-white px-4 sm:px-6${pro ? " lg:hidden" : ""}`}
         >
-          <details ref={menu} className="group lg:hidden">
+          <details ref={menu} className="dashboard-menu group lg:hidden">
             <summary
               className={buttonClasses(
                 "ghost",

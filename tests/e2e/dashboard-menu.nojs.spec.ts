@@ -1,0 +1,37 @@
+import { expect, test } from "./support/test";
+
+test.describe("the dashboard's phone menu without JavaScript, from the keyboard", () => {
+  test.use({ viewport: { width: 375, height: 800 } });
+
+  test("Tab and Shift+Tab go round the open menu, never to the page its backdrop covers", async ({ page, signedInUser: _signedInUser }) => {
+    await page.goto("/dashboard");
+    const toggle = page.getByLabel("Toggle dashboard menu");
+    await toggle.focus();
+    await page.keyboard.press("Enter");
+    const menu = page.getByRole("navigation", { name: "Dashboard mobile" });
+    await expect(menu).toBeVisible();
+    const behindTheBackdrop = () =>
+      page.evaluate(() => {
+        const active = document.activeElement;
+        if (!active || active === document.body || active.closest("details")) return null;
+        return active.closest("main, header") ? (active.textContent ?? active.tagName).trim().slice(0, 40) : null;
+      });
+    const visited = new Set<string>();
+    for (const key of ["Tab", "Shift+Tab"]) {
+      for (let press = 0; press < 16; press++) {
+        await page.keyboard.press(key);
+        expect(await behindTheBackdrop(), `${key} ×${press + 1}`).toBeNull();
+        visited.add(await page.evaluate(() => document.activeElement?.textContent?.trim() ?? ""));
+      }
+    }
+    // Round the menu: its links were reached.
+    expect([...visited]).toEqual(expect.arrayContaining(["Follow-ups", "Settings"]));
+
+    // Closed, the page is back in the tab order.
+    await toggle.focus();
+    await page.keyboard.press("Enter");
+    await expect(menu).toBeHidden();
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    await expect(page.getByRole("link", { name: "Upgrade to Pro" }).first()).toBeVisible();
+  });
+});

@@ -60,9 +60,10 @@ describe("Supabase hanging", () => {
 describe("one dashboard page failing", () => {
   it("shows the error inside the dashboard: the sidebar, the account and Sign Out stay", async () => {
     const client = await signUpThroughApp(app, "one-page-down@example.com");
-    // Only the Account page's token list fails; the layout's summary still reads.
-    app.server.use(http.get(`${LOCAL_SUPABASE_URL}/rest/v1/access_tokens`, () => HttpResponse.json({ code: "XX000", message: "down" }, { status: 500 })));
-    const page = await client.fetch("/dashboard/account");
+    // Only the Follow-ups page's list fails; the layout's summary still reads. (The Account page
+    // no longer fails with its token list: it says the list is missing, decision 048.)
+    app.server.use(http.get(`${LOCAL_SUPABASE_URL}/rest/v1/follow_ups`, () => HttpResponse.json({ code: "XX000", message: "down" }, { status: 500 })));
+    const page = await client.fetch("/dashboard/follow-ups");
     expect(page.status).toBe(500);
     const html = (await page.text()).replaceAll("<!-- -->", "");
     expect(html).toContain("Something went wrong");

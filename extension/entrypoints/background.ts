@@ -14,6 +14,7 @@ import {
   readConnectedUrl,
 } from "../lib/connect";
 import { browserTimeZone, effectiveTimeZone } from "../lib/follow-up-time";
+import { suggestFailureOf } from "../lib/suggest-failure";
 import {
   type AccountResult,
   type CreateFollowUpResult,
@@ -118,32 +119,9 @@ export default defineBackground(() => {
       );
       return { ok: true, suggestion: result.suggestion, tone: result.tone, usage: result.usage };
     } catch (error) {
-      if (!(error instanceof ApiError)) return { ok: false, failure: { kind: "failed", message: "Something went wrong." } };
-      switch (error.code) {
-        case "aborted":
-          return { ok: false, failure: { kind: "aborted" } };
-        case "unauthorized":
-          if (token) await forgetRefusedToken(token);
-          return { ok: false, failure: { kind: "not_connected" } };
-        case "quota_exceeded":
-          return {
-            ok: false,
-            failure: { kind: "quota", message: error.message, upgradeUrl: appLink(error.upgradeUrl ?? "/dashboard/subscription"), resetsAt: error.resetsAt },
-          };
-        case "rate_limited":
-          return { ok: false, failure: { kind: "rate_limited", message: "Too many requests just now.", retryAfter: error.retryAfter } };
-        case "network_error":
-          return { ok: false, failure: { kind: "offline" } };
-        case "engine_unavailable":
-        case "service_unavailable":
-          return { ok: false, failure: { kind: "failed", message: "Tonewise could not polish this message right now." } };
-        case "invalid_request":
-        case "payload_too_large":
-          return { ok: false, failure: { kind: "failed", message: error.message, retry: false } };
-        default:
-          // The server's words: for engine_failed, why (changed facts, nothing to change, no usable rewrite) and that nothing was counted.
-          return { ok: false, failure: { kind: "failed", message: error.message } };
-      }
+      const failure = suggestFailureOf(error, appLink);
+      if (failure.kind === "not_connected" && token) await forgetRefusedToken(token);
+      return { ok: false, failure };
     } finally {
       inFlight.delete(message.requestId);
     }
@@ -161,7 +139,7 @@ export default defineBackground(() => {
         await forgetRefusedToken(token);
         return { ok: false, reason: "unauthorized", message: "This browser's connection was revoked. Connect again." };
       }
-      if (error instanceof ApiError && error.code === "network_error") {
+      if (error instanceof ApiError && (error.code === "network_error" || error.code === "timeout")) {
         return { ok: false, reason: "offline", message: "Tonewise can't be reached. Check your connection." };
       }
       return { ok: false, reason: "failed", message: error instanceof Error ? error.message : "Something went wrong." };
@@ -280,7 +258,7 @@ export default defineBackground(() => {
         await forgetRefusedToken(token);
         return NOT_CONNECTED;
       }
-      if (error instanceof ApiError && error.code === "network_error") {
+      if (error instanceof ApiError && (error.code === "network_error" || error.code === "timeout")) {
         return fromCache({ ok: false, reason: "offline", message: "Tonewise can't be reached. Check your connection." });
       }
       return fromCache({ ok: false, reason: "failed", message: "Your follow-ups could not be loaded just now." });
@@ -336,6 +314,9 @@ export default defineBackground(() => {
           return { ok: false, reason: "invalid", message: error.message, field: error.field };
         case "network_error":
           return { ok: false, reason: "offline", message: "Tonewise can't be reached: the reminder was not saved." };
+        case "timeout":
+          // It may have been saved just before the deadline: look before setting it again.
+          return { ok: false, reason: "failed", message: "Tonewise took too long to answer. Check your follow-ups on the dashboard before setting it again." };
         case "rate_limited":
           return { ok: false, reason: "failed", message: "Too many requests just now. Try again in a moment." };
         default:

@@ -87,6 +87,8 @@ export type ApiErrorCode =
   | "service_unavailable"
   | "limit_reached"
   | "network_error"
+  /** No answer within the client's deadline (REQUEST_TIMEOUT_MS). */
+  | "timeout"
   | "aborted"
   | "unexpected";
 
@@ -188,6 +190,7 @@ export function createApiClient({ appUrl, fetch: fetchImpl = (...args) => fetch(
       });
     } catch (cause) {
       if (options.signal?.aborted) throw new ApiError(0, "aborted", "The request was cancelled.");
+      if (deadline.aborted) throw new ApiError(0, "timeout", "The app did not answer in time.");
       throw new ApiError(0, "network_error", cause instanceof Error ? cause.message : "The network request failed.");
     }
     if (!response.ok) throw await errorFrom(response);

@@ -66,7 +66,7 @@ describe("API client", () => {
     await expect(createApiClient({ appUrl: APP, fetch }).me("tw_x")).rejects.toMatchObject({ code: "rate_limited", retryAfter: 12 });
   });
 
-  it("gives up on a call that never answers, as a network failure; a cancelled one stays cancelled", async () => {
+  it("gives up on a call that never answers, as a timeout; a cancelled one stays cancelled", async () => {
     // A connection that stalls: answers nothing, and stops only when its signal says so.
     const fetch = vi.fn(
       (_url: RequestInfo | URL, init?: RequestInit) =>
@@ -75,7 +75,7 @@ describe("API client", () => {
     const api = createApiClient({ appUrl: APP, fetch, timeoutMs: 50 });
     const stalled = await api.me("tw_abc", new AbortController().signal).catch((error: unknown) => error);
     expect(stalled).toBeInstanceOf(ApiError);
-    expect((stalled as ApiError).code).toBe("network_error");
+    expect((stalled as ApiError).code).toBe("timeout");
 
     const cancel = new AbortController();
     const cancelled = api.me("tw_abc", cancel.signal).catch((error: unknown) => error);

@@ -34,7 +34,7 @@ function privacyNote(onDone: () => void): HTMLElement {
     h(
       "p",
       { className: "muted" },
-      "Text leaves the page only from a field you are typing in, on a site you have not switched off, while Tonewise is connected and not paused. The extension stores nothing of what you write.",
+      "Text leaves the page only from a field you are typing in, on a site you have not switched off, while Tonewise is connected and not paused. The extension never stores the text of a message or a suggestion.",
     ),
     ok,
   );
@@ -266,7 +266,12 @@ async function draw(notice?: HTMLElement) {
     renderDisconnected({ ...state, lastConnectError: account.reason === "unauthorized" ? account.message : undefined });
   } else {
     const retry = h("button", { type: "button", textContent: "Try again" });
-    retry.addEventListener("click", () => void render());
+    retry.addEventListener("click", () => {
+      // One try at a time, said as it runs; focus goes to what the popup shows next.
+      retry.disabled = true;
+      retry.textContent = "Trying again…";
+      void render(undefined, true);
+    });
     app.replaceChildren(header(), h("p", { className: "error", role: "alert", textContent: account?.message ?? "Your account could not be loaded." }), retry);
   }
 }

@@ -47,6 +47,8 @@ test("a popup whose account the service worker fails to read says so, and Try ag
   await mendStorage(worker);
   await popup.getByRole("button", { name: "Try again" }).click();
   await expect(popup.getByText(connected.email)).toBeVisible();
+  // Focus is on the popup's controls, not dropped with the button that went.
+  expect(await popup.evaluate(() => document.activeElement !== document.body && document.activeElement?.closest("#app") !== null)).toBe(true);
 });
 
 test("changes the service worker fails to make are said as alerts, and the popup's controls work again", async ({ context, extensionId, connected }) => {

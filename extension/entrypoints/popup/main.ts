@@ -50,18 +50,40 @@ async function activeHost(): Promise<string> {
   }
 }
 
-/** A labelled drop-down of the account's defaults; a change is saved to the account at once. */
+/**
+ * A labelled drop-down of the account's defaults; a change is saved to the account at once. Saves
+ * go one at a time, and only the newest choice is sent after one ends (arrow keys on a closed
+ * menu change it at every step), so the account ends with the last choice. When the newest save
+ * fails (resolves false), the menu goes back to what is still saved, and choosing the same value
+ * again tries again.
+ */
 function defaultSelect<Value extends string>(
   id: string,
   label: string,
   values: readonly Value[],
   names: Record<Value, string>,
   current: Value,
-  save: (value: Value) => void,
+  save: (value: Value) => Promise<boolean>,
 ) {
   const select = h("select", { id });
   for (const value of values) select.append(h("option", { value, textContent: names[value], selected: value === current }));
-  select.addEventListener("change", () => save(select.value as Value));
+  let saved = current;
+  let wanted: Value | null = null;
+  let saving = false;
+  const saveNewest = async () => {
+    saving = true;
+    while (wanted !== null) {
+      const value: Value = wanted;
+      wanted = null;
+      if (await save(value)) saved = value;
+      else if (wanted === null) select.value = saved;
+    }
+    saving = false;
+  };
+  select.addEventListener("change", () => {
+    wanted = select.value as Value;
+    if (!saving) void saveNewest();
+  });
   return h("div", { className: "field" }, h("label", { htmlFor: id, textContent: label }), select);
 }
 
@@ -158,13 +180,13 @@ function renderConnected(me: Me, state: StoredState, host: string, followUps: Pr
   // Says that a change of the defaults is being saved, then that it was (announced to screen readers); a failure is an alert.
   const saved = h("p", { className: "muted", role: "status" });
   const defaultsProblem = problemSlot();
-  const saveDefaults = (change: DefaultsChange) => {
+  const saveDefaults = async (change: DefaultsChange): Promise<boolean> => {
     saved.textContent = "Saving…";
     showProblem(defaultsProblem, null);
-    void send({ type: "saveDefaults", settings: change }).then((result) => {
-      saved.textContent = result?.ok ? "Saved to your Tonewise settings." : "";
-      if (!result?.ok) showProblem(defaultsProblem, result?.message ?? "Your change could not be saved. Try again.");
-    });
+    const result = await send({ type: "saveDefaults", settings: change });
+    saved.textContent = result?.ok ? "Saved to your Tonewise settings." : "";
+    if (!result?.ok) showProblem(defaultsProblem, result?.message ?? "Your change could not be saved. Try again.");
+    return result?.ok === true;
   };
   const badge = h("span", { className: `badge ${me.tier === "pro" ? "pro" : ""}`, textContent: me.tier === "pro" ? "Pro" : "Free" });
   const disconnect = h("button", { type: "button", textContent: "Disconnect" });

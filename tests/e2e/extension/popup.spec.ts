@@ -8,6 +8,7 @@
  * popup gets no answer. The popup's own storage (another page) is left alone.
  */
 import type { Page, Worker } from "@playwright/test";
+import { sql } from "../support/accounts";
 import { expect, openPopup, serviceWorker, test } from "./support/extension";
 
 type StorageArea = { get: unknown; set: unknown; remove: unknown };
@@ -57,10 +58,13 @@ test("changes the service worker fails to make are said as alerts, and the popup
   await expect(popup.getByText(connected.email)).toBeVisible();
   await breakStorage(worker);
 
-  // The default tone: not left "Saving…".
-  await popup.getByLabel("Default tone").selectOption("friendly");
+  // The default tone: not left "Saving…", and the menu shows what is still saved.
+  const tone = popup.getByLabel("Default tone");
+  const savedTone = await tone.inputValue();
+  await tone.selectOption("friendly");
   await expect(alert(popup, "Your change could not be saved. Try again.")).toBeVisible();
   await expect(popup.getByRole("status")).not.toHaveText("Saving…");
+  await expect(tone).toHaveValue(savedTone);
 
   // Pause everywhere: the switch goes back to what is still true.
   const pause = popup.getByRole("switch", { name: "Pause everywhere" });
@@ -76,7 +80,11 @@ test("changes the service worker fails to make are said as alerts, and the popup
 
   // Once the service worker can do its work, the same controls do it.
   await mendStorage(worker);
-  await popup.getByLabel("Default tone").selectOption("casual");
+  // The same choice again is tried again.
+  await tone.selectOption("friendly");
+  await expect(popup.getByRole("status")).toHaveText("Saved to your Tonewise settings.");
+  await expect(tone).toHaveValue("friendly");
+  await tone.selectOption("casual");
   await expect(popup.getByRole("status")).toHaveText("Saved to your Tonewise settings.");
   await expect(alert(popup, "Your change could not be saved. Try again.")).toBeHidden();
   await pause.click();
@@ -104,4 +112,19 @@ test("Connect that the service worker fails to start is said, and can be pressed
   const opened = context.waitForEvent("page");
   await connect.click();
   await expect(await opened).toHaveURL(/\/extension\/connect\?/);
+});
+
+test("the default tone changed step by step from the keyboard ends as the last choice in the account", async ({ context, extensionId, connected }) => {
+  const popup = await openPopup(context, extensionId);
+  await expect(popup.getByText(connected.email)).toBeVisible();
+  const tone = popup.getByLabel("Default tone");
+  await tone.focus();
+  // Arrow keys on a closed menu: a change at every step, faster than the saves.
+  for (let step = 0; step < 3; step++) await popup.keyboard.press("ArrowDown");
+  const last = await tone.inputValue();
+  await expect(popup.getByRole("status")).toHaveText("Saved to your Tonewise settings.");
+  await expect
+    .poll(async () => (await sql("select s.default_tone from public.user_settings s join auth.users u on u.id = s.user_id where u.email = $1", [connected.email]))[0]?.default_tone as string | undefined)
+    .toBe(last);
+  await expect(tone).toHaveValue(last);
 });

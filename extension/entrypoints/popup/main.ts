@@ -189,42 +189,6 @@ function renderConnected(me: Me, state: StoredState, host: string, followUps: Pr
     return result?.ok === true;
   };
   const badge = h("span", { className: `badge ${me.tier === "pro" ? "pro" : ""}`, textContent: me.tier === "pro" ? "Pro" : "Free" });
-  const disconnect = h("button", { type: "button", textContent: "Disconnect" });
-  const disconnectProblem = problemSlot();
-  disconnect.addEventListener("click", () => {
-    disconnect.disabled = true;
-    showProblem(disconnectProblem, null);
-    void send({ type: "disconnect" }).then((result) => {
-      if (!result) {
-        // Nothing says the token was forgotten: still connected, as far as this popup knows.
-        showProblem(disconnectProblem, "Tonewise could not disconnect. Try again.");
-        disconnect.disabled = false;
-      } else if (result.ok) void render(h("p", { className: "muted", role: "status", textContent: "Disconnected." }), true);
-      else {
-        void render(h("p", { className: "error", role: "alert", textContent: "Disconnected here, but the server could not be reached: revoke the token on your Account page." }), true);
-      }
-    });
-  });
-
-  // The switches' changes are saved by the service worker; one it fails to save is said here.
-  const switchesProblem = problemSlot();
-  const saveSwitch = async (change: Extract<Request, { type: "setSiteEnabled" | "setPaused" }>, failure: string): Promise<boolean> => {
-    showProblem(switchesProblem, null);
-    const done = (await send(change)) !== null;
-    if (!done) showProblem(switchesProblem, failure);
-    return done;
-  };
-  const siteSwitch = host
-    ? [
-        switchRow(`On for ${host}`, isSiteEnabled(state.disabledSites, host), (enabled) =>
-          saveSwitch({ type: "setSiteEnabled", host, enabled }, `Could not turn Tonewise ${enabled ? "on" : "off"} for ${host}. Try again.`),
-        ),
-      ]
-    : [];
-  const pause = switchRow("Pause everywhere", state.paused === true, (paused) =>
-    saveSwitch({ type: "setPaused", paused }, paused ? "Could not pause Tonewise. Try again." : "Could not turn Tonewise back on. Try again."),
-  );
-
   app.replaceChildren(
     header(badge),
     h("p", { className: "muted", textContent: me.email }),
@@ -244,9 +208,7 @@ function renderConnected(me: Me, state: StoredState, host: string, followUps: Pr
     saved,
     defaultsProblem,
     h("hr"),
-    ...siteSwitch,
-    pause,
-    switchesProblem,
+    ...localSwitches(state, host),
     h("hr"),
     h(
       "div",
@@ -254,9 +216,55 @@ function renderConnected(me: Me, state: StoredState, host: string, followUps: Pr
       link("Dashboard", "/dashboard"),
       ...(me.tier === "pro" ? [] : [link("Upgrade", "/dashboard/subscription", "button primary")]),
     ),
-    disconnect,
-    disconnectProblem,
+    ...disconnectControls(),
   );
+}
+
+/** Disconnect, and where its failure is said. */
+function disconnectControls(): HTMLElement[] {
+  const disconnect = h("button", { type: "button", textContent: "Disconnect" });
+  const disconnectProblem = problemSlot();
+  disconnect.addEventListener("click", () => {
+    disconnect.disabled = true;
+    showProblem(disconnectProblem, null);
+    void send({ type: "disconnect" }).then((result) => {
+      if (!result) {
+        // Nothing says the token was forgotten: still connected, as far as this popup knows.
+        showProblem(disconnectProblem, "Tonewise could not disconnect. Try again.");
+        disconnect.disabled = false;
+      } else if (result.ok) void render(h("p", { className: "muted", role: "status", textContent: "Disconnected." }), true);
+      else {
+        void render(h("p", { className: "error", role: "alert", textContent: "Disconnected here, but the server could not be reached: revoke the token on your Account page." }), true);
+      }
+    });
+  });
+  return [disconnect, disconnectProblem];
+}
+
+/**
+ * The switches kept in this browser (the site's, Pause everywhere), and where a failure is said:
+ * they need no answer from the app.
+ */
+function localSwitches(state: StoredState, host: string): HTMLElement[] {
+  // The switches' changes are saved by the service worker; one it fails to save is said here.
+  const switchesProblem = problemSlot();
+  const saveSwitch = async (change: Extract<Request, { type: "setSiteEnabled" | "setPaused" }>, failure: string): Promise<boolean> => {
+    showProblem(switchesProblem, null);
+    const done = (await send(change)) !== null;
+    if (!done) showProblem(switchesProblem, failure);
+    return done;
+  };
+  const siteSwitch = host
+    ? [
+        switchRow(`On for ${host}`, isSiteEnabled(state.disabledSites, host), (enabled) =>
+          saveSwitch({ type: "setSiteEnabled", host, enabled }, `Could not turn Tonewise ${enabled ? "on" : "off"} for ${host}. Try again.`),
+        ),
+      ]
+    : [];
+  const pause = switchRow("Pause everywhere", state.paused === true, (paused) =>
+    saveSwitch({ type: "setPaused", paused }, paused ? "Could not pause Tonewise. Try again." : "Could not turn Tonewise back on. Try again."),
+  );
+  return [...siteSwitch, pause, switchesProblem];
 }
 
 /**
@@ -287,14 +295,27 @@ async function draw(notice?: HTMLElement) {
   else if (account?.reason === "not_connected" || account?.reason === "unauthorized") {
     renderDisconnected({ ...state, lastConnectError: account.reason === "unauthorized" ? account.message : undefined });
   } else {
-    const retry = h("button", { type: "button", textContent: "Try again" });
+    const retry = h("button", { type: "button", className: "primary", textContent: "Try again" });
     retry.addEventListener("click", () => {
       // One try at a time, said as it runs; focus goes to what the popup shows next.
       retry.disabled = true;
       retry.textContent = "Trying again…";
       void render(undefined, true);
     });
-    app.replaceChildren(header(), h("p", { className: "error", role: "alert", textContent: account?.message ?? "Your account could not be loaded." }), retry);
+    // The account could not be read: what this browser keeps still works (the last synced
+    // follow-ups, the switches, Disconnect).
+    app.replaceChildren(
+      header(),
+      h("p", { className: "error", role: "alert", textContent: account?.message ?? "Your account could not be loaded." }),
+      retry,
+      h("hr"),
+      followUpsSection(followUps),
+      h("hr"),
+      ...localSwitches(state, host),
+      h("hr"),
+      h("div", { className: "links" }, link("Dashboard", "/dashboard")),
+      ...disconnectControls(),
+    );
   }
 }
 

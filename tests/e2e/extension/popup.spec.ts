@@ -44,6 +44,9 @@ test("a popup whose account the service worker fails to read says so, and Try ag
   const popup = await openPopup(context, extensionId);
   await expect(alert(popup, "Your account could not be loaded.")).toBeVisible();
   await expect(popup.getByText("Loading…")).toBeHidden();
+  // What this browser keeps is still there: the switches and Disconnect.
+  await expect(popup.getByRole("switch", { name: "Pause everywhere" })).toBeVisible();
+  await expect(popup.getByRole("button", { name: "Disconnect" })).toBeVisible();
 
   await mendStorage(worker);
   await popup.getByRole("button", { name: "Try again" }).click();

@@ -379,7 +379,28 @@ export default defineBackground(() => {
     Object.assign(globalThis, { __tonewiseE2E: { notificationClicked: onNotificationClicked } });
   }
 
+  /**
+   * Connect pressed again (the popup, or a field's card) while an attempt's tab is still on the
+   * app's pages (signing in, or the Approve page): that tab comes to the front instead of a second
+   * one, whose attempt would replace the first, so approving in the first tab would do nothing.
+   */
+  async function connectTabOf(pending: PendingConnect): Promise<Browser.tabs.Tab | undefined> {
+    try {
+      const tab = await browser.tabs.get(pending.tabId);
+      return tab.url !== undefined && new URL(tab.url).origin === new URL(APP_URL).origin ? tab : undefined;
+    } catch {
+      return undefined;
+    }
+  }
+
   async function startConnect() {
+    const earlier = await pendingConnect();
+    const open = earlier ? await connectTabOf(earlier) : undefined;
+    if (open?.id !== undefined) {
+      await browser.tabs.update(open.id, { active: true });
+      if (open.windowId !== undefined) await browser.windows.update(open.windowId, { focused: true }).catch(() => undefined);
+      return;
+    }
     const verifier = createCodeVerifier();
     const state = createState();
     const challenge = await codeChallengeS256(verifier);

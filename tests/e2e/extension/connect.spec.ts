@@ -72,3 +72,19 @@ test("an account that reaches 20 tokens after Approve gets no token, and the pop
   await expect(popup.getByRole("alert")).toContainText(TOKEN_LIMIT_TEXT);
   await expect(popup.getByRole("button", { name: "Connect to Tonewise" })).toBeVisible();
 });
+
+test("Connect pressed again while its tab is open brings that tab back, and approving there connects", async ({ context, extensionId, signedInUser: { email } }) => {
+  const approval = await clickConnect(context, extensionId);
+  await approval.waitForURL(/\/extension\/connect\?/);
+
+  // Again from the popup: no second tab (whose attempt would have made this one's Approve do nothing).
+  const popup = await openPopup(context, extensionId);
+  await popup.getByRole("button", { name: "Connect to Tonewise" }).click();
+  await expect.poll(async () => approval.evaluate(() => document.visibilityState)).toBe("visible");
+  if (!popup.isClosed()) await popup.close();
+
+  await approval.getByRole("button", { name: "Approve" }).click();
+  await expect(approval).toHaveURL(/\/extension\/connected\?/);
+  await (await popupShowing(context, extensionId, email)).close();
+  expect(context.pages().filter((tab) => !tab.isClosed() && tab.url().includes("/extension/connect")).length).toBe(1);
+});

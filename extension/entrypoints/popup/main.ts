@@ -184,6 +184,11 @@ function renderConnected(me: Me, state: StoredState, host: string, followUps: Pr
     saved.textContent = "Saving…";
     showProblem(defaultsProblem, null);
     const result = await send({ type: "saveDefaults", settings: change });
+    if (result && !result.ok && (result.reason === "unauthorized" || result.reason === "not_connected")) {
+      // The connection is gone (revoked meanwhile): the popup shows what is true now.
+      void render(h("p", { className: "error", role: "alert", textContent: result.message }), true);
+      return false;
+    }
     saved.textContent = result?.ok ? "Saved to your Tonewise settings." : "";
     if (!result?.ok) showProblem(defaultsProblem, result?.message ?? "Your change could not be saved. Try again.");
     return result?.ok === true;

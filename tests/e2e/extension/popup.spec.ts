@@ -131,3 +131,14 @@ test("the default tone changed step by step from the keyboard ends as the last c
     .toBe(last);
   await expect(tone).toHaveValue(last);
 });
+
+test("a change made after the connection was revoked elsewhere turns the popup to Connect, saying why", async ({ context, extensionId, connected }) => {
+  const popup = await openPopup(context, extensionId);
+  await expect(popup.getByText(connected.email)).toBeVisible();
+  // Revoked on the Account page meanwhile.
+  await sql("update public.access_tokens set revoked_at = now() where user_id = (select id from auth.users where email = $1)", [connected.email]);
+  await popup.getByLabel("Default tone").selectOption("friendly");
+  await expect(alert(popup, "This browser's connection was revoked. Connect again.")).toBeVisible();
+  await expect(popup.getByRole("button", { name: "Connect to Tonewise" })).toBeVisible();
+  await expect(popup.getByLabel("Default tone")).toHaveCount(0);
+});

@@ -4,13 +4,15 @@ import { ApiError, createApiClient, platformForHost, type DefaultsChange, type F
 import { isTooLongToSend, MESSAGE_TOO_LONG } from "../../app/lib/optimize/message-length";
 import { APP_URL, appLink } from "../lib/config";
 import {
-  CONNECT_ATTEMPT_TTL_MS,
   codeChallengeS256,
   connectFailureMessage,
   connectUrl,
   createCodeVerifier,
   createState,
+  isApprovalPage,
+  liveAttempts,
   type PendingConnect,
+  type PendingConnects,
   readConnectedUrl,
 } from "../lib/connect";
 import { browserTimeZone, effectiveTimeZone } from "../lib/follow-up-time";
@@ -61,13 +63,18 @@ export default defineBackground(() => {
   /** The attempt in progress lives in session storage: the service worker may sleep while the user signs in. */
   const sessionArea = () => browser.storage.session ?? browser.storage.local;
 
-  async function pendingConnect(): Promise<PendingConnect | undefined> {
-    const value = (await sessionArea().get(PENDING_KEY))[PENDING_KEY] as PendingConnect | undefined;
-    if (value && Date.now() - value.startedAt > CONNECT_ATTEMPT_TTL_MS) {
-      await sessionArea().remove(PENDING_KEY);
-      return undefined;
-    }
-    return value;
+  async function pendingConnects(): Promise<PendingConnects> {
+    return liveAttempts((await sessionArea().get(PENDING_KEY))[PENDING_KEY], Date.now());
+  }
+
+  /** Changes the attempts in progress; one change at a time (two Connects, or a tab landing meanwhile). */
+  let attemptsWrite: Promise<unknown> = Promise.resolve();
+  function changeAttempts(change: (attempts: PendingConnects) => PendingConnects): Promise<void> {
+    const write = attemptsWrite.then(async () => {
+      await sessionArea().set({ [PENDING_KEY]: change(await pendingConnects()) });
+    });
+    attemptsWrite = write.catch(() => undefined);
+    return write;
   }
 
   /** Forgets the token and everything read with it: the account's zone, the reminders, their alarms and notifications. */
@@ -380,25 +387,25 @@ export default defineBackground(() => {
   }
 
   /**
-   * Connect pressed again (the popup, or a field's card) while an attempt's tab is still on the
-   * app's pages (signing in, or the Approve page): that tab comes to the front instead of a second
-   * one, whose attempt would replace the first, so approving in the first tab would do nothing.
+   * Connect pressed again (the popup, or a field's card) while an attempt's tab shows the app's
+   * approval page: that tab comes to the front instead of a second one. Anywhere else (signing in,
+   * checking email, gone elsewhere) a new attempt starts; the earlier one keeps working in its tab.
+   * Presses that come together share one attempt.
    */
-  async function connectTabOf(pending: PendingConnect): Promise<Browser.tabs.Tab | undefined> {
-    try {
-      const tab = await browser.tabs.get(pending.tabId);
-      return tab.url !== undefined && new URL(tab.url).origin === new URL(APP_URL).origin ? tab : undefined;
-    } catch {
-      return undefined;
-    }
+  let starting: Promise<void> | null = null;
+  function startConnect(): Promise<void> {
+    starting ??= startConnectNow().finally(() => {
+      starting = null;
+    });
+    return starting;
   }
 
-  async function startConnect() {
-    const earlier = await pendingConnect();
-    const open = earlier ? await connectTabOf(earlier) : undefined;
-    if (open?.id !== undefined) {
-      await browser.tabs.update(open.id, { active: true });
-      if (open.windowId !== undefined) await browser.windows.update(open.windowId, { focused: true }).catch(() => undefined);
+  async function startConnectNow() {
+    for (const attempt of Object.values(await pendingConnects())) {
+      const tab = await browser.tabs.get(attempt.tabId).catch(() => undefined);
+      if (tab?.id === undefined || !isApprovalPage(tab.url, APP_URL)) continue;
+      await browser.tabs.update(tab.id, { active: true });
+      if (tab.windowId !== undefined) await browser.windows.update(tab.windowId, { focused: true }).catch(() => undefined);
       return;
     }
     const verifier = createCodeVerifier();
@@ -407,16 +414,16 @@ export default defineBackground(() => {
     await browser.storage.local.remove(KEYS.lastConnectError);
     const tab = await browser.tabs.create({ url: connectUrl(APP_URL, challenge, state) });
     if (tab.id === undefined) return;
-    const pending: PendingConnect = { tabId: tab.id, verifier, state, startedAt: Date.now() };
-    await sessionArea().set({ [PENDING_KEY]: pending });
+    const attempt: PendingConnect = { tabId: tab.id, verifier, state, startedAt: Date.now() };
+    await changeAttempts((attempts) => ({ ...attempts, [String(attempt.tabId)]: attempt }));
   }
 
   async function finishConnect(tabId: number, url: string) {
-    const pending = await pendingConnect();
-    if (!pending || pending.tabId !== tabId) return;
+    const pending = (await pendingConnects())[String(tabId)];
+    if (!pending) return;
     const landing = readConnectedUrl(url, APP_URL, pending.state);
     if (landing.kind === "elsewhere") return;
-    await sessionArea().remove(PENDING_KEY);
+    await changeAttempts(({ [String(tabId)]: _landed, ...others }) => others);
     if (landing.kind === "error") {
       await browser.storage.local.set({ [KEYS.lastConnectError]: connectFailureMessage(landing.error) });
       return;
@@ -457,8 +464,10 @@ export default defineBackground(() => {
     if (changeInfo.url) void finishConnect(tabId, changeInfo.url);
   });
   browser.tabs.onRemoved.addListener((tabId: number) => {
-    void pendingConnect().then((pending) => (pending?.tabId === tabId ? sessionArea().remove(PENDING_KEY) : undefined));
+    void pendingConnects().then((attempts) => (String(tabId) in attempts ? changeAttempts(({ [String(tabId)]: _closed, ...others }) => others) : undefined));
   });
+
+  let defaultsSaves: Promise<unknown> = Promise.resolve();
 
   async function handle(message: Request, sender: Browser.runtime.MessageSender): Promise<ResponseMap[Request["type"]]> {
     switch (message.type) {
@@ -476,8 +485,12 @@ export default defineBackground(() => {
         return disconnect();
       case "account":
         return account();
-      case "saveDefaults":
-        return account(message.settings);
+      case "saveDefaults": {
+        // In the order they were chosen: the account ends with the last one.
+        const save = defaultsSaves.then(() => account(message.settings));
+        defaultsSaves = save.catch(() => undefined);
+        return save;
+      }
       case "setPaused":
         await browser.storage.local.set({ [KEYS.paused]: message.paused });
         return DONE;

@@ -89,3 +89,29 @@ export interface PendingConnect {
 
 /** How long a connect attempt is watched: the app's code lives 5 minutes; signing in may take longer. */
 export const CONNECT_ATTEMPT_TTL_MS = 30 * 60 * 1000;
+
+/** The attempts in progress, by the id of the tab each watches: Connect pressed twice leaves two that both work. */
+export type PendingConnects = Record<string, PendingConnect>;
+
+/**
+ * The attempts still watched at `now`, from what session storage holds (nothing; one attempt,
+ * as versions before 2026-11-28 kept it; or attempts by tab).
+ */
+export function liveAttempts(stored: unknown, now: number): PendingConnects {
+  if (typeof stored !== "object" || stored === null) return {};
+  const attempts: PendingConnect[] = "tabId" in stored ? [stored as PendingConnect] : Object.values(stored as PendingConnects);
+  return Object.fromEntries(
+    attempts.filter((attempt) => now - attempt.startedAt <= CONNECT_ATTEMPT_TTL_MS).map((attempt) => [String(attempt.tabId), attempt]),
+  );
+}
+
+/** Whether a tab's address is the app's approval page, where a waiting attempt's tab can be brought back. */
+export function isApprovalPage(url: string | undefined, appUrl: string): boolean {
+  if (url === undefined) return false;
+  try {
+    const page = new URL(url);
+    return page.origin === new URL(appUrl).origin && page.pathname === "/extension/connect";
+  } catch {
+    return false;
+  }
+}

@@ -5,6 +5,8 @@ import {
   codeChallengeS256,
   connectFailureMessage,
   connectUrl,
+  isApprovalPage,
+  liveAttempts,
   createCodeVerifier,
   createState,
   readConnectedUrl,
@@ -78,5 +80,28 @@ describe("connect URLs", () => {
     expect(readConnectedUrl(`${APP}/auth?redirectTo=x`, APP, "s1").kind).toBe("elsewhere");
     expect(readConnectedUrl("https://evil.example/extension/connected?code=abc&state=s1", APP, "s1").kind).toBe("elsewhere");
     expect(readConnectedUrl("not a url", APP, "s1").kind).toBe("elsewhere");
+  });
+});
+
+describe("liveAttempts: the connect attempts being watched, by tab", () => {
+  const now = Date.parse("2026-11-28T10:00:00Z");
+  const attempt = (tabId: number, minutesAgo: number) => ({ tabId, verifier: `v${tabId}`, state: `s${tabId}`, startedAt: now - minutesAgo * 60_000 });
+
+  it("keeps both of two attempts, each under its tab, and drops one older than 30 minutes", () => {
+    expect(liveAttempts({ 7: attempt(7, 1), 9: attempt(9, 2), 11: attempt(11, 31) }, now)).toEqual({ 7: attempt(7, 1), 9: attempt(9, 2) });
+  });
+
+  it("reads the one attempt an earlier version kept, and nothing as none", () => {
+    expect(liveAttempts(attempt(4, 5), now)).toEqual({ 4: attempt(4, 5) });
+    expect(liveAttempts(undefined, now)).toEqual({});
+  });
+});
+
+describe("isApprovalPage", () => {
+  it("is the app's /extension/connect only", () => {
+    expect(isApprovalPage("https://tonewise.example/extension/connect?code_challenge=x", "https://tonewise.example")).toBe(true);
+    for (const url of ["https://tonewise.example/auth?next=%2Fextension%2Fconnect", "https://tonewise.example/extension/connected?code=x", "https://evil.example/extension/connect", undefined, "not a url"]) {
+      expect(isApprovalPage(url, "https://tonewise.example"), String(url)).toBe(false);
+    }
   });
 });

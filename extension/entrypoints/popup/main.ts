@@ -51,11 +51,11 @@ async function activeHost(): Promise<string> {
 }
 
 /**
- * A labelled drop-down of the account's defaults; a change is saved to the account at once. Saves
- * go one at a time, and only the newest choice is sent after one ends (arrow keys on a closed
- * menu change it at every step), so the account ends with the last choice. When the newest save
- * fails (resolves false), the menu goes back to what is still saved, and choosing the same value
- * again tries again.
+ * A labelled drop-down of the account's defaults; a change is saved to the account at once. The
+ * service worker saves them in the order chosen (arrow keys on a closed menu change it at every
+ * step), so the account ends with the last choice even if the popup closes first. When the newest
+ * save fails (resolves false), the menu goes back to the last value saved, and choosing the same
+ * value again tries again.
  */
 function defaultSelect<Value extends string>(
   id: string,
@@ -68,21 +68,14 @@ function defaultSelect<Value extends string>(
   const select = h("select", { id });
   for (const value of values) select.append(h("option", { value, textContent: names[value], selected: value === current }));
   let saved = current;
-  let wanted: Value | null = null;
-  let saving = false;
-  const saveNewest = async () => {
-    saving = true;
-    while (wanted !== null) {
-      const value: Value = wanted;
-      wanted = null;
-      if (await save(value)) saved = value;
-      else if (wanted === null) select.value = saved;
-    }
-    saving = false;
-  };
+  let newest = 0;
   select.addEventListener("change", () => {
-    wanted = select.value as Value;
-    if (!saving) void saveNewest();
+    const value = select.value as Value;
+    const mine = ++newest;
+    void save(value).then((ok) => {
+      if (ok) saved = value;
+      else if (mine === newest) select.value = saved;
+    });
   });
   return h("div", { className: "field" }, h("label", { htmlFor: id, textContent: label }), select);
 }
@@ -302,8 +295,10 @@ async function draw(notice?: HTMLElement) {
   } else {
     const retry = h("button", { type: "button", className: "primary", textContent: "Try again" });
     retry.addEventListener("click", () => {
-      // One try at a time, said as it runs; focus goes to what the popup shows next.
-      retry.disabled = true;
+      // One try at a time, said on the button, which keeps focus (a disabled one would drop it)
+      // until the popup shows what comes next.
+      if (retry.getAttribute("aria-disabled") === "true") return;
+      retry.setAttribute("aria-disabled", "true");
       retry.textContent = "Trying again…";
       void render(undefined, true);
     });

@@ -11,3 +11,13 @@ export class DatabaseUnavailableError extends Error {
     super(`${operation} failed: ${code ?? "unknown"}`);
   }
 }
+
+/**
+ * For a catch that can go on without the database: a DatabaseUnavailableError is logged (with
+ * `where`, then its operation and code: never a value) and the caller carries on; anything else
+ * is thrown on.
+ */
+export function logDatabaseFailure(error: unknown, where: string): void {
+  if (!(error instanceof DatabaseUnavailableError)) throw error;
+  console.error(`${where}${error.message}`);
+}

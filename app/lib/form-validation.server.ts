@@ -2,7 +2,7 @@ import type { Submission, SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type RouterContextProvider } from "react-router";
 import type { z } from "zod";
-import { DatabaseUnavailableError } from "./database-unavailable.server";
+import { logDatabaseFailure } from "./database-unavailable.server";
 import { firstError } from "./forms";
 import { flashToast } from "./toast.server";
 
@@ -32,8 +32,7 @@ export function invalidSubmission<Outcome>(outcome: Outcome) {
  * `description`; anything else is thrown on.
  */
 export function toastDatabaseFailure(context: Readonly<RouterContextProvider>, error: unknown, description: string): void {
-  if (!(error instanceof DatabaseUnavailableError)) throw error;
-  console.error(error.message);
+  logDatabaseFailure(error, "");
   flashToast(context, { variant: "destructive", title: "Error", description });
 }
 

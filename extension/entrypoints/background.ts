@@ -1,6 +1,6 @@
 import { browser, type Browser } from "wxt/browser";
 import { defineBackground } from "wxt/utils/define-background";
-import { ApiError, createApiClient, platformForHost, type DefaultsChange, type FollowUp, type Me, type Tone } from "../lib/api";
+import { ApiError, createApiClient, isUnreachable, platformForHost, type DefaultsChange, type FollowUp, type Me, type Tone } from "../lib/api";
 import { isTooLongToSend, MESSAGE_TOO_LONG } from "../../app/lib/optimize/message-length";
 import { APP_URL, appLink } from "../lib/config";
 import {
@@ -16,6 +16,7 @@ import {
   readConnectedUrl,
 } from "../lib/connect";
 import { browserTimeZone, effectiveTimeZone } from "../lib/follow-up-time";
+import { inOrder } from "../lib/in-order";
 import { suggestFailureOf } from "../lib/suggest-failure";
 import {
   type AccountResult,
@@ -68,13 +69,11 @@ export default defineBackground(() => {
   }
 
   /** Changes the attempts in progress; one change at a time (two Connects, or a tab landing meanwhile). */
-  let attemptsWrite: Promise<unknown> = Promise.resolve();
+  const attemptsChange = inOrder();
   function changeAttempts(change: (attempts: PendingConnects) => PendingConnects): Promise<void> {
-    const write = attemptsWrite.then(async () => {
+    return attemptsChange(async () => {
       await sessionArea().set({ [PENDING_KEY]: change(await pendingConnects()) });
     });
-    attemptsWrite = write.catch(() => undefined);
-    return write;
   }
 
   /** Forgets the token and everything read with it: the account's zone, the reminders, their alarms and notifications. */
@@ -146,7 +145,7 @@ export default defineBackground(() => {
         await forgetRefusedToken(token);
         return { ok: false, reason: "unauthorized", message: "This browser's connection was revoked. Connect again." };
       }
-      if (error instanceof ApiError && (error.code === "network_error" || error.code === "timeout")) {
+      if (isUnreachable(error)) {
         return { ok: false, reason: "offline", message: "Tonewise can't be reached. Check your connection." };
       }
       return { ok: false, reason: "failed", message: error instanceof Error ? error.message : "Something went wrong." };
@@ -265,7 +264,7 @@ export default defineBackground(() => {
         await forgetRefusedToken(token);
         return NOT_CONNECTED;
       }
-      if (error instanceof ApiError && (error.code === "network_error" || error.code === "timeout")) {
+      if (isUnreachable(error)) {
         return fromCache({ ok: false, reason: "offline", message: "Tonewise can't be reached. Check your connection." });
       }
       return fromCache({ ok: false, reason: "failed", message: "Your follow-ups could not be loaded just now." });
@@ -467,7 +466,8 @@ export default defineBackground(() => {
     void pendingConnects().then((attempts) => (String(tabId) in attempts ? changeAttempts(({ [String(tabId)]: _closed, ...others }) => others) : undefined));
   });
 
-  let defaultsSaves: Promise<unknown> = Promise.resolve();
+  /** The popup's changes of the defaults, saved in the order they were chosen: the account ends with the last one. */
+  const defaultsSave = inOrder();
 
   async function handle(message: Request, sender: Browser.runtime.MessageSender): Promise<ResponseMap[Request["type"]]> {
     switch (message.type) {
@@ -485,12 +485,8 @@ export default defineBackground(() => {
         return disconnect();
       case "account":
         return account();
-      case "saveDefaults": {
-        // In the order they were chosen: the account ends with the last one.
-        const save = defaultsSaves.then(() => account(message.settings));
-        defaultsSaves = save.catch(() => undefined);
-        return save;
-      }
+      case "saveDefaults":
+        return defaultsSave(() => account(message.settings));
       case "setPaused":
         await browser.storage.local.set({ [KEYS.paused]: message.paused });
         return DONE;

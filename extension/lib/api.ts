@@ -92,6 +92,11 @@ export type ApiErrorCode =
   | "aborted"
   | "unexpected";
 
+/** Whether a call got no answer: the app could not be reached, or did not answer in time. */
+export function isUnreachable(error: unknown): boolean {
+  return error instanceof ApiError && (error.code === "network_error" || error.code === "timeout");
+}
+
 export class ApiError extends Error {
   readonly status: number;
   readonly code: ApiErrorCode;

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from "vitest";
-import { ApiError, createApiClient, platformForHost } from "../../extension/lib/api";
+import { ApiError, createApiClient, isUnreachable, platformForHost } from "../../extension/lib/api";
 
 const APP = "http://localhost:5173";
 
@@ -76,6 +76,7 @@ describe("API client", () => {
     const stalled = await api.me("tw_abc", new AbortController().signal).catch((error: unknown) => error);
     expect(stalled).toBeInstanceOf(ApiError);
     expect((stalled as ApiError).code).toBe("timeout");
+    expect(isUnreachable(stalled)).toBe(true);
 
     const cancel = new AbortController();
     const cancelled = api.me("tw_abc", cancel.signal).catch((error: unknown) => error);
@@ -86,6 +87,8 @@ describe("API client", () => {
   it("describes network failures, aborts and non-JSON answers", async () => {
     const failing = createApiClient({ appUrl: APP, fetch: vi.fn(async () => Promise.reject(new TypeError("Failed to fetch"))) });
     await expect(failing.me("tw")).rejects.toMatchObject({ code: "network_error" });
+    expect(isUnreachable(await failing.me("tw").catch((error: unknown) => error))).toBe(true);
+    expect(isUnreachable(new ApiError(503, "service_unavailable", "Down"))).toBe(false);
     const controller = new AbortController();
     controller.abort();
     await expect(failing.optimize("tw", { text: "x" }, controller.signal)).rejects.toMatchObject({ code: "aborted" });

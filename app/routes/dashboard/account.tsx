@@ -8,7 +8,7 @@ import { useValidatedForm } from "~/components/use-validated-form";
 import { profileSchema } from "~/lib/profile";
 import { saveFullName } from "~/lib/profile.server";
 import { listAccessTokens } from "~/lib/access-tokens.server";
-import { DatabaseUnavailableError } from "~/lib/database-unavailable.server";
+import { logDatabaseFailure } from "~/lib/database-unavailable.server";
 import { dashboardUser } from "~/lib/dashboard-guard.server";
 import { getSupabase, getUserFromAuth } from "~/lib/session.server";
 import { invalidSubmission, validateForm } from "~/lib/form-validation.server";
@@ -31,8 +31,7 @@ async function readableTokens(context: Route.LoaderArgs["context"]) {
   try {
     return await listAccessTokens(getSupabase(context), dashboardUser(context).id);
   } catch (error) {
-    if (!(error instanceof DatabaseUnavailableError)) throw error;
-    console.error(`[account] ${error.message}`);
+    logDatabaseFailure(error, "[account] ");
     return null;
   }
 }

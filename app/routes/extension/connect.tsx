@@ -4,7 +4,7 @@ import { SubmitButton } from "~/components/submit-button";
 import { buttonClasses } from "~/components/ui/button";
 import { createExtensionCode, listAccessTokens } from "~/lib/access-tokens.server";
 import { extensionConnectSchema, MAX_ACTIVE_TOKENS } from "~/lib/access-token-forms";
-import { DatabaseUnavailableError } from "~/lib/database-unavailable.server";
+import { logDatabaseFailure } from "~/lib/database-unavailable.server";
 import { getEnv } from "~/lib/env.server";
 import { getSupabase, requireUser } from "~/lib/session.server";
 import type { Route } from "./+types/connect";
@@ -43,8 +43,7 @@ async function orUnavailable<T>(state: string, work: () => Promise<T>): Promise<
   try {
     return await work();
   } catch (error) {
-    if (!(error instanceof DatabaseUnavailableError)) throw error;
-    console.error(`Extension connect failed: ${error.message}`);
+    logDatabaseFailure(error, "Extension connect failed: ");
     landOnConnected({ error: "temporarily_unavailable", state });
   }
 }

@@ -2,15 +2,20 @@ import { Form, href, useNavigation } from "react-router";
 import type { NewsletterState } from "~/lib/newsletter";
 import { HoneypotField } from "./honeypot-field";
 import { buttonClasses } from "./ui/button";
+import { useFirstInvalidFocus } from "./ui/first-invalid-focus";
 
 export function NewsletterForm({ state }: { state: NewsletterState }) {
   const navigation = useNavigation();
   const submitting = navigation.state === "submitting" && navigation.formData?.has("email") === true;
   const error = state.status === "invalid" || state.status === "failed" ? state.message : undefined;
+  const focusedByServer = useFirstInvalidFocus("newsletter-email", error !== undefined);
   const defaultEmail = state.status === "invalid" || state.status === "failed" ? state.email : "";
 
   return (
-    <section id="newsletter" aria-labelledby="newsletter-heading" className="rounded-2xl bg-brand-900 px-6 py-10 text-white sm:px-10">
+    // The form's answer comes back to #newsletter. A refusal leaves the id off: a browser ignores
+    // `autofocus` on a page whose fragment names an element, and focusing the address brings it
+    // into view just as well.
+    <section id={error ? undefined : "newsletter"} aria-labelledby="newsletter-heading" className="on-dark rounded-2xl bg-brand-900 px-6 py-10 text-white sm:px-10">
       <h2 id="newsletter-heading" className="text-2xl font-bold tracking-tight">Get better at every message</h2>
       <p className="mt-2 max-w-xl text-brand-100">
         Join 1,000+ professionals who get practical tips on follow-ups, objection handling and
@@ -39,6 +44,8 @@ export function NewsletterForm({ state }: { state: NewsletterState }) {
               defaultValue={defaultEmail}
               aria-invalid={error ? true : undefined}
               aria-describedby={error ? "newsletter-error" : undefined}
+              // The blog's answer is a new page (no scripts): the keyboard, and a screen reader, start here.
+              autoFocus={focusedByServer || undefined}
               className="h-12 w-full rounded-lg border border-white/20 bg-white px-4 text-slate-900 placeholder:text-slate-500"
             />
             {error ? (

@@ -45,9 +45,16 @@ export function SiteHeader() {
           <ul className="flex items-center gap-1">
             {primaryNav.map((item) => (
               <li key={item.to}>
-                <NavLink to={item.to} className={navLinkClass} end>
-                  {item.label}
-                </NavLink>
+                {/* A section of a page (Pricing) is not a page: only Home is the current one on /. */}
+                {item.to.includes("#") ? (
+                  <Link to={item.to} className={navLinkClass}>
+                    {item.label}
+                  </Link>
+                ) : (
+                  <NavLink to={item.to} className={navLinkClass} end>
+                    {item.label}
+                  </NavLink>
+                )}
               </li>
             ))}
           </ul>

@@ -89,6 +89,11 @@ test.describe("landing page", () => {
       await expect(nav.getByRole("link", { name, exact: true })).toHaveAttribute("href", href);
       await expect(nav.getByRole("link", { name, exact: true })).toBeVisible();
     }
+    if (isWide) {
+      // The page itself is the current one; Pricing is only a section of it.
+      await expect(nav.getByRole("link", { name: "Home", exact: true })).toHaveAttribute("aria-current", "page");
+      await expect(nav.getByRole("link", { name: "Pricing", exact: true })).not.toHaveAttribute("aria-current");
+    }
     const footer = page.locator("footer");
     const expectedFooter = {
       Features: "/#features",

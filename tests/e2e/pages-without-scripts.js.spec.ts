@@ -83,3 +83,15 @@ test("the blog's newsletter answers with a page scrolled to its box", async ({ p
   await expect(page.getByText("Thanks for subscribing!")).toBeInViewport();
   await expect(page.locator('script:not([type="application/ld+json"])')).toHaveCount(0);
 });
+
+test("the blog's newsletter refusing an address answers with the keyboard on the address and its error said", async ({ page }) => {
+  await page.setViewportSize({ width: 375, height: 800 });
+  await page.goto("/blog");
+  // The browser lets it through (no dot in the domain is allowed there); the server's check refuses it.
+  await page.getByLabel("Email address").fill("reader@localhost");
+  await page.getByRole("button", { name: "Subscribe" }).click();
+  await expect(page.locator("#newsletter-error")).toHaveText("Invalid email address");
+  await expect(page.getByLabel("Email address")).toBeFocused();
+  await expect(page.getByLabel("Email address")).toBeInViewport();
+  await expect(page.getByLabel("Email address")).toHaveAccessibleDescription("Invalid email address");
+});

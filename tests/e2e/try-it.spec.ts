@@ -28,6 +28,8 @@ test.describe("try it", () => {
     await expect(suggestion).toContainText("Suggestion · Friendly · Email");
     await expect(suggestion).toContainText("$2,400");
     await expect(suggestion).not.toContainText(MESSAGE);
+    // The keyboard (and a screen reader) is on the suggestion, with or without JavaScript.
+    await expect(page.locator(":focus")).toContainText("$2,400");
     await expect(usageCard(page).getByRole("progressbar")).toHaveAttribute("aria-valuenow", "1");
     // What the user wrote is still there to try another tone.
     await expect(tryIt(page).getByLabel("Your message")).toHaveValue(MESSAGE);

@@ -7,6 +7,7 @@ import { SubmitButton } from "~/components/submit-button";
 import { billingCopy } from "~/content/billing";
 import { buttonClasses } from "~/components/ui/button";
 import { Field, inputClasses, OptionSelect } from "~/components/ui/field";
+import { useFirstInvalidFocus } from "~/components/ui/first-invalid-focus";
 import { useValidatedForm } from "~/components/use-validated-form";
 import { MESSAGE_TYPES, messageTypeLabels, TONES, toneLabels } from "~/content/preferences";
 import { MAX_MESSAGE_CHARACTERS, tryItSchema, type MessageType, type Tone } from "~/lib/optimize/request";
@@ -60,6 +61,9 @@ export function TryItPanel({ outcome, defaults, draftId, localStandIn, reminder 
   });
   const result = useRef<HTMLDivElement>(null);
   const suggestion = outcome?.suggestion;
+  // Without JavaScript the answer is a new page: the keyboard starts on the suggestion, as the
+  // effect below puts it there with JavaScript (unless a field of the page is invalid first).
+  const resultFocusedByServer = useFirstInvalidFocus("try-it-result", Boolean(suggestion));
   useEffect(() => {
     if (suggestion) result.current?.focus();
   }, [suggestion]);
@@ -97,7 +101,9 @@ export function TryItPanel({ outcome, defaults, draftId, localStandIn, reminder 
         <SubmitButton className="w-full sm:w-auto">Optimize message</SubmitButton>
       </Form>
 
-      <div aria-live="polite">
+      {/* Not a live region: the suggestion takes the focus and is read out then (a live region
+          around it read it twice); a problem is an alert of its own. */}
+      <div>
         {suggestion ? (
           <div className="mt-6 rounded-xl border border-brand-200 bg-brand-50 p-4" data-testid="try-it-suggestion">
             <div className="flex items-center justify-between gap-3">
@@ -111,7 +117,7 @@ export function TryItPanel({ outcome, defaults, draftId, localStandIn, reminder 
               </h3>
               <CopyButton text={suggestion.suggestion} shownIn={() => result.current} />
             </div>
-            <div ref={result} tabIndex={-1} className="mt-3 whitespace-pre-wrap text-slate-900 select-text focus:outline-none">
+            <div ref={result} tabIndex={-1} autoFocus={resultFocusedByServer || undefined} className="mt-3 whitespace-pre-wrap text-slate-900 select-text">
               {suggestion.suggestion}
             </div>
           </div>

@@ -38,7 +38,7 @@ export function Switch({
         defaultChecked={defaultChecked}
         aria-invalid={invalid ? true : undefined}
         aria-describedby={invalid ? `${id}-description ${id}-error` : `${id}-description`}
-        className="relative h-6 w-11 shrink-0 cursor-pointer appearance-none rounded-full bg-slate-300 transition-colors before:absolute before:top-0.5 before:left-0.5 before:size-5 before:rounded-full before:bg-white before:shadow before:transition-transform checked:bg-brand-600 checked:before:translate-x-5"
+        className="relative h-6 w-11 shrink-0 cursor-pointer appearance-none rounded-full bg-slate-500 transition-colors forced-colors:border forced-colors:border-[CanvasText] forced-colors:before:bg-[CanvasText] forced-colors:checked:bg-[Highlight] before:absolute before:top-0.5 before:left-0.5 before:size-5 before:rounded-full before:bg-white before:shadow before:transition-transform checked:bg-brand-600 checked:before:translate-x-5"
       />
     </div>
   );

@@ -13,7 +13,11 @@ export function loader({ request }: Route.LoaderArgs) {
   return { connected: params.has("code"), error: params.get("error") };
 }
 
-export const meta = () => [{ title: "Extension connected | Tonewise" }, { name: "robots", content: "noindex" }];
+/** The tab's title says what the page says: a failed hand-over is not "connected". */
+export const meta = ({ loaderData }: Route.MetaArgs) => [
+  { title: `${loaderData ? outcome(loaderData.connected, loaderData.error)[0] : "Connecting the extension"} | Tonewise` },
+  { name: "robots", content: "noindex" },
+];
 
 function outcome(connected: boolean, error: string | null): [title: string, text: string] {
   if (connected) return ["The extension is connected", "You can close this tab and start typing in any text field: Tonewise will offer a polished version when you pause."];

@@ -113,7 +113,7 @@ export default function About() {
         </Container>
       </section>
 
-      <section className="bg-brand-700 py-16 text-white">
+      <section className="on-dark bg-brand-700 py-16 text-white">
         <Container className="flex flex-col items-center gap-6 text-center">
           <h2 className="text-3xl font-bold tracking-tight">See the difference in your next message</h2>
           <p className="max-w-xl text-brand-100">Start free, with no credit card required.</p>

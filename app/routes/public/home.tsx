@@ -171,7 +171,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         </Container>
       </section>
 
-      <section className="bg-brand-700 py-16 text-white">
+      <section className="on-dark bg-brand-700 py-16 text-white">
         <Container className="flex flex-col items-center gap-6 text-center">
           <h2 className="text-3xl font-bold tracking-tight">Ready to write your best messages?</h2>
           <p className="max-w-xl text-brand-100">Join professionals who send clearer, warmer messages in less time.</p>

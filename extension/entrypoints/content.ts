@@ -439,7 +439,18 @@ export default defineContentScript({
         return;
       }
       if (!event.isTrusted || !writtenByUser(field)) return;
-      session.scheduler.input(text);
+      // An input method's text before a candidate is chosen is not what the user means to send
+      // (Japanese and Chinese writers often pause there): asked for once it is committed.
+      if (event instanceof InputEvent && event.isComposing) session.scheduler.hold();
+      else session.scheduler.input(text);
+    }, { capture: true });
+    // Chrome sends no input event after the composition ends: its end is the committed text's input.
+    ctx.addEventListener(document, "compositionend", (event) => {
+      if (overlay.contains(event) || status === null || !enabled() || !status.connected) return;
+      const field = detectField(event.composedPath()[0] ?? event.target);
+      if (!field || field !== active || !event.isTrusted) return;
+      const text = readFieldText(field);
+      if (!messageGone(text)) sessionFor(field).scheduler.input(text);
     }, { capture: true });
 
     ctx.addEventListener(document, "keydown", (event) => {

@@ -8,8 +8,24 @@ export type EditableField = HTMLTextAreaElement | HTMLInputElement | HTMLElement
 
 /** autocomplete tokens of fields whose content is a secret or a payment detail. */
 const SENSITIVE_AUTOCOMPLETE = /(^|\s)(one-time-code|current-password|new-password|cc-[a-z-]+)(\s|$)/i;
-/** Names and ids that give a sensitive field away when its page sets no autocomplete hint. */
-const SENSITIVE_NAME = /pass(word)?|passwd|pwd|otp|one.?time|2fa|mfa|totp|verification.?code|pin\b|cvc|cvv|csc|card.?(number|num|no)|cc.?(num|number|exp)|iban|ssn|social.?security|tax.?id/i;
+/**
+ * Parts of names and ids that give a secret or a payment detail away wherever they stand, when the
+ * page sets no autocomplete hint (`newpassword`, `api_secret`, `serviceAccountPrivateKey`).
+ */
+const SENSITIVE_NAME_PART = /password|passwd|passcode|secret|private.?key|mnemonic|recovery|seed.?phrase|api.?key|access.?token|auth.?token|one.?time|verification.?code|card.?(number|num|no)|cc.?(num|number|exp)|iban|cvc|cvv|social.?security/i;
+/**
+ * Short ones that only count as a whole word of the name in words ("user pass", "otp code", but
+ * not `compass`, `footprint` or `classNotes`).
+ */
+const SENSITIVE_NAME_WORD = /(^| )(pass|pwd|otp|totp|2fa|mfa|pin|csc|ssn|token|seed|tax ?id)( |$)/;
+
+/**
+ * `autocomplete` field names (HTML's autofill detail tokens) of a person's or a company's data: a
+ * field that asks for a name, an address or a phone number holds no message, and reading it would
+ * send personal data and spend a message of the month on it. `on` and `off` say nothing of the kind.
+ */
+const PERSONAL_DATA_AUTOCOMPLETE =
+  /(^|\s)(name|honorific-prefix|given-name|additional-name|family-name|honorific-suffix|nickname|organization-title|organization|street-address|address-line[123]|address-level[1-4]|country|country-name|postal-code|bday(-day|-month|-year)?|sex|url|photo|tel(-country-code|-national|-area-code|-local|-extension)?|impp|transaction-amount|transaction-currency)(\s|$)/i;
 
 function autocompleteOf(el: Element): string {
   return (el.getAttribute("autocomplete") ?? "").trim().toLowerCase();
@@ -20,7 +36,7 @@ function autocompleteOf(el: Element): string {
  * payment detail. Stricter than SENSITIVE_NAME: a hint is prose, where "pin" or "pass" are
  * ordinary words.
  */
-const SENSITIVE_HINT = /password|passcode|one.?time (code|password)|verification code|security code|card (number|no\b)|credit card|debit card|\bcvc\b|\bcvv\b|\biban\b|social security|\bssn\b/i;
+const SENSITIVE_HINT = /password|passcode|one.?time (code|password)|verification code|security code|card (number|no\b)|credit card|debit card|\bcvc\b|\bcvv\b|\biban\b|social security|\bssn\b|\bsecrets?\b|private key|recovery (phrase|code|key)|seed phrase|mnemonic|\bapi key|\b(api|access|auth|bearer|refresh) tokens?\b/i;
 
 /** The words a page shows or announces for a field: placeholder, aria-label, and its labels' text. */
 function hintOf(el: Element): string {
@@ -39,8 +55,14 @@ function hintOf(el: Element): string {
 export function isSensitiveField(el: Element): boolean {
   if (el instanceof HTMLInputElement && el.type === "password") return true;
   if (SENSITIVE_AUTOCOMPLETE.test(autocompleteOf(el))) return true;
-  const name = `${el.getAttribute("name") ?? ""} ${el.id}`;
-  return SENSITIVE_NAME.test(name) || SENSITIVE_HINT.test(hintOf(el));
+  const names = [el.getAttribute("name") ?? "", el.id];
+  if (names.some((name) => SENSITIVE_NAME_PART.test(name) || SENSITIVE_NAME_WORD.test(nameInWords(name)))) return true;
+  return SENSITIVE_HINT.test(hintOf(el));
+}
+
+/** A text input or textarea whose autocomplete hint asks for a name, an address, a phone number… */
+function asksForPersonalData(el: Element): boolean {
+  return (el instanceof HTMLInputElement || el instanceof HTMLTextAreaElement) && PERSONAL_DATA_AUTOCOMPLETE.test(autocompleteOf(el));
 }
 
 /** autocomplete tokens of a sign-in identifier: an email address or a user name. */
@@ -167,6 +189,7 @@ export function isEligible(field: EditableField): boolean {
   }
   if (isSensitiveField(field)) return false;
   if (isAccountIdentifier(field)) return false;
+  if (asksForPersonalData(field)) return false;
   if (isSearchBox(field)) return false;
   if (optedOut(field)) return false;
   if (inSensitiveAutocompleteOffForm(field)) return false;
@@ -179,11 +202,23 @@ export function isTextControl(field: EditableField): field is HTMLInputElement |
 }
 
 /**
- * Whether a field's text can be a message: it has letters. A card number, a phone number or a sum
- * typed where the page gives no hint of what the field is for is never sent.
+ * Whether a field's text can be a message: it has letters, and it is not a key or a credential
+ * pasted where the page gives no hint of what the field is for. A card number, a phone number, a
+ * sum, a private key, a JSON credentials file or an API key is never sent.
  */
 export function readsAsMessage(text: string): boolean {
-  return /\p{L}/u.test(text);
+  return /\p{L}/u.test(text) && !looksLikeSecret(text);
+}
+
+/** Machine-made text: a PEM block, a JSON document, or mostly long runs of letters and digits (keys, tokens). */
+function looksLikeSecret(text: string): boolean {
+  if (/-----BEGIN [A-Z0-9 ]+-----/.test(text)) return true;
+  const trimmed = text.trim();
+  if (/^\{[\s\S]*\}$/.test(trimmed) && /"[^"\n]+"\s*:/.test(trimmed)) return true;
+  // A link is part of a message, however long its path.
+  const keyLike = trimmed.split(/\s+/).filter((word) => word.length >= 24 && !word.includes("://") && /\d/.test(word) && /\p{L}/u.test(word));
+  const keyCharacters = keyLike.reduce((sum, word) => sum + word.length, 0);
+  return keyCharacters > 0 && keyCharacters * 2 >= trimmed.replace(/\s+/g, "").length;
 }
 
 /** The field's text as the user sees it. */

@@ -8,8 +8,18 @@
 export const PAUSE_MS = 1000;
 export const MIN_CHANGED_WORDS = 3;
 
+/** Scripts written without spaces between words: their words are found by the runtime's word breaker. */
+const UNSPACED_SCRIPT = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Thai}\p{Script=Lao}\p{Script=Khmer}\p{Script=Myanmar}]/u;
+let wordBreaker: Intl.Segmenter | undefined;
+
 export function words(text: string): string[] {
-  return text.toLowerCase().match(/[\p{L}\p{N}][\p{L}\p{N}'’_-]*/gu) ?? [];
+  const lower = text.toLowerCase();
+  if (UNSPACED_SCRIPT.test(lower)) {
+    // 「明日の会議の件でご連絡します」 is one run without spaces, and seven words.
+    wordBreaker ??= new Intl.Segmenter(undefined, { granularity: "word" });
+    return Array.from(wordBreaker.segment(lower)).filter((part) => part.isWordLike).map((part) => part.segment);
+  }
+  return lower.match(/[\p{L}\p{N}][\p{L}\p{N}'’_-]*/gu) ?? [];
 }
 
 /**
@@ -65,6 +75,11 @@ export interface PauseSchedulerOptions<T> {
 export interface PauseScheduler {
   /** The field's text changed (an input event). */
   input(text: string): void;
+  /**
+   * The user is composing with an input method (a candidate not yet chosen): stop the timer and
+   * the request in flight, and ask nothing until the text is committed (then `input`).
+   */
+  hold(): void;
   /** Ask now for this text, whatever changed (Retry, another tone). */
   requestNow(text: string): void;
   /** The field now holds this text by the user's choice (Replace): measure from it, ask nothing. */
@@ -131,6 +146,13 @@ export function createPauseScheduler<T>(options: PauseSchedulerOptions<T>): Paus
         if (options.isMessage && !options.isMessage(text)) return;
         if (changedWordCount(lastAnsweredText, text) >= minWords) send(text);
       }, delay);
+    },
+    hold() {
+      clearTimer();
+      if (current) {
+        abortCurrent();
+        options.onAbandon?.();
+      }
     },
     requestNow(text) {
       clearTimer();

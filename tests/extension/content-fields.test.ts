@@ -129,6 +129,23 @@ describe("the content script, its status known", () => {
     expect(suggests.map((request) => request.text)).toEqual(["thanks again for the quick reply today"]);
   });
 
+  it("asks nothing while an input method's composition is open, and asks for the committed text once it ends", async () => {
+    const field = textarea("Message");
+    await start(field);
+    field.dispatchEvent(trusted(new CompositionEvent("compositionstart", { bubbles: true, composed: true })));
+    field.dispatchEvent(trusted(new KeyboardEvent("keydown", { key: "Process", bubbles: true, composed: true })));
+    field.value = "明日の会議の件でごれんらく";
+    field.dispatchEvent(trusted(new InputEvent("input", { bubbles: true, composed: true, inputType: "insertCompositionText", isComposing: true })));
+    // Choosing a candidate takes a while: nothing is sent meanwhile.
+    await vi.advanceTimersByTimeAsync(PAUSE_MS * 4);
+    expect(suggests).toEqual([]);
+    field.value = "明日の会議の件でご連絡します";
+    field.dispatchEvent(trusted(new InputEvent("input", { bubbles: true, composed: true, inputType: "insertCompositionText", isComposing: true })));
+    field.dispatchEvent(trusted(new CompositionEvent("compositionend", { bubbles: true, composed: true, data: "連絡します" })));
+    await vi.advanceTimersByTimeAsync(PAUSE_MS + 100);
+    expect(suggests.map((request) => request.text)).toEqual(["明日の会議の件でご連絡します"]);
+  });
+
   it("does not offer a suggestion that arrives after its message was sent", async () => {
     const field = textarea("Message");
     await start(field);

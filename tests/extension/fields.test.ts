@@ -29,6 +29,12 @@ describe("field detection: what is a field", () => {
     ["an email's subject line named for the email", `<input name="email_subject" data-testid="target">`],
     ["an email's body, a textarea named email", `<textarea name="email" data-testid="target"></textarea>`],
     ["an input whose label mentions email later on", `<label>Note about the email <input data-testid="target"></label>`],
+    // Short sensitive words count only as whole words of a name.
+    ["a notes field named classNotes (not an SSN)", `<textarea name="classNotes" data-testid="target"></textarea>`],
+    ["a field named footprint (not an OTP)", `<input name="footprint_summary" data-testid="target">`],
+    ["a field named compassNote (not a pass)", `<input name="compassNote" data-testid="target">`],
+    ["a template editor that mentions personalization tokens", `<textarea placeholder="Write your email. Personalization tokens like {first_name} work here." data-testid="target"></textarea>`],
+    ["a text input whose autocomplete is off or on", `<input name="subject" autocomplete="on" data-testid="target">`],
   ])("accepts %s", (_label, html) => {
     const el = mount(html);
     expect(detectField(el)).toBe(el);
@@ -65,6 +71,17 @@ describe("field detection: exclusions", () => {
     ["url", `<input type="url" data-testid="target">`],
     ["hidden input", `<input type="hidden" data-testid="target">`],
     ["one-time-code", `<input autocomplete="one-time-code" data-testid="target">`],
+    ["a secret, by label (a CI secret's value)", `<form autocomplete="off"><label>Secret <textarea name="secret_value" data-testid="target"></textarea></label></form>`],
+    ["a secret, by name", `<textarea name="api_secret" data-testid="target"></textarea>`],
+    ["a private key, by name", `<textarea name="serviceAccountPrivateKey" data-testid="target"></textarea>`],
+    ["an access token, by name", `<input name="access_token" data-testid="target">`],
+    ["an API key, by placeholder", `<input placeholder="Paste your API key" data-testid="target">`],
+    ["a recovery phrase, by placeholder", `<textarea placeholder="Enter your 12-word recovery phrase" data-testid="target"></textarea>`],
+    ["a lowercase run-together password name", `<input name="newpassword" data-testid="target">`],
+    ["a person's name, by autocomplete", `<input autocomplete="name" data-testid="target">`],
+    ["a street address, by autocomplete", `<input autocomplete="shipping address-line1" data-testid="target">`],
+    ["an address textarea, by autocomplete", `<textarea autocomplete="street-address" data-testid="target"></textarea>`],
+    ["a company, by autocomplete", `<input autocomplete="organization" data-testid="target">`],
     ["payment: cc-number", `<input autocomplete="cc-number" data-testid="target">`],
     ["payment: cc-csc", `<input autocomplete="cc-csc" data-testid="target">`],
     ["payment: section-pay cc-exp", `<input autocomplete="section-pay cc-exp" data-testid="target">`],
@@ -142,5 +159,19 @@ describe("what reads as a message", () => {
     expect(readsAsMessage("4242 4242 4242 4242")).toBe(false);
     expect(readsAsMessage("+1 (555) 010-2233")).toBe(false);
     expect(readsAsMessage("1,250.00 / 3 = 416.67")).toBe(false);
+  });
+});
+
+describe("what reads as a message: machine-made secrets are not", () => {
+  it("is never a private key, a JSON credentials file or a pasted API key", () => {
+    expect(readsAsMessage("-----BEGIN PRIVATE KEY-----\nMIIEvQIBADANBgkqhkiG9w0BAQEFAASC\n-----END PRIVATE KEY-----")).toBe(false);
+    expect(readsAsMessage('{\n  "type": "service_account",\n  "project_id": "acme-prod",\n  "client_email": "ci@acme-prod.example"\n}')).toBe(false);
+    expect(readsAsMessage("sk_test_4eC39HqLyjWDarjtT1zdp7dc9f8a7b6c5d4e3f2a1")).toBe(false);
+    expect(readsAsMessage("here it is: ghp_16C7e42F292c6912E7710c838347Ae178B4a0123456789")).toBe(false);
+  });
+
+  it("is still a message with a long link in it, or a brace in prose", () => {
+    expect(readsAsMessage("Hi Sam, the proposal is here: https://docs.example.com/document/d/1aBcDeFgHiJkLmNoPqRsTuVwXyZ0123456789/edit — let me know")).toBe(true);
+    expect(readsAsMessage("{Draft} hi Sam, quick note on the renewal price for next year")).toBe(true);
   });
 });

@@ -198,3 +198,25 @@ describe("pause scheduler", () => {
     expect(requests).toHaveLength(2);
   });
 });
+
+describe("writing with an input method", () => {
+  it("asks nothing while a composition is open, however long the pause, and asks for the committed text", async () => {
+    const { scheduler, requests, onAbandon } = setup();
+    scheduler.input("thanks for the call today, see you");
+    scheduler.hold();
+    await vi.advanceTimersByTimeAsync(5_000);
+    expect(requests).toEqual([]);
+    await typeThenPause(scheduler, "thanks for the call today, see you tomorrow");
+    expect(requests.map((request) => request.text)).toEqual(["thanks for the call today, see you tomorrow"]);
+    // A composition opened while that request is on its way stops it: its text is stale.
+    scheduler.hold();
+    expect(requests[0]!.signal.aborted).toBe(true);
+    expect(onAbandon).toHaveBeenCalledTimes(1);
+  });
+
+  it("counts the words of a language written without spaces", () => {
+    expect(changedWordCount("", "明日の会議の件でご連絡します")).toBeGreaterThanOrEqual(3);
+    expect(changedWordCount("", "ขอบคุณสำหรับการประชุมวันนี้")).toBeGreaterThanOrEqual(3);
+    expect(changedWordCount("明日の会議の件でご連絡します", "明日の会議の件でご連絡します")).toBe(0);
+  });
+});

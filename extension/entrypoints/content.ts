@@ -286,7 +286,7 @@ export default defineContentScript({
         overlay.closeCard();
         setView(field, { kind: "replaced", reminder: { step: "offer" } });
       } else {
-        setView(field, { kind: "not_replaced", copied: outcome.copied, suggestion, tone });
+        setView(field, { kind: "not_replaced", copied: outcome.copied, suggestion, tone, ...(outcome.limit !== undefined ? { limit: outcome.limit } : {}) });
       }
     }
 

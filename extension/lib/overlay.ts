@@ -19,7 +19,7 @@ export type OverlayView =
   /** `retry: false`: no Retry (asking again for the same text cannot help). */
   | { kind: "error"; message: string; retry?: false }
   | { kind: "offline" }
-  | { kind: "not_replaced"; copied: boolean; suggestion: string; tone: Tone }
+  | { kind: "not_replaced"; copied: boolean; suggestion: string; tone: Tone; limit?: number }
   /** The suggestion went in: the card offers a follow-up reminder. */
   | { kind: "replaced"; reminder: ReminderStep };
 
@@ -91,7 +91,11 @@ function firstWords(text: string, count = 12): string {
   return words.length <= count ? words.join(" ") : `${words.slice(0, count).join(" ")}…`;
 }
 
-function notReplacedText(copied: boolean): string {
+function notReplacedText(copied: boolean, limit?: number): string {
+  if (limit !== undefined) {
+    const most = `This field takes at most ${limit.toLocaleString("en-US")} characters`;
+    return copied ? `${most}, so the suggestion was copied instead: shorten it as you paste it in.` : `${most}. Copy the suggestion and shorten it as you paste it in.`;
+  }
   return copied ? "This page did not accept the text, so the suggestion was copied: paste it in." : "This page did not accept the text. Copy the suggestion and paste it in.";
 }
 
@@ -202,7 +206,7 @@ export function createOverlay(doc: Document, handlers: OverlayHandlers): Overlay
       case "error":
         return v.retry === false ? `Tonewise: ${v.message}` : `Tonewise: ${v.message} Press ${OPEN_SHORTCUT_LABEL} to retry.`;
       case "not_replaced":
-        return notReplacedText(v.copied);
+        return notReplacedText(v.copied, v.limit);
       default:
         return null;
     }
@@ -246,7 +250,7 @@ export function createOverlay(doc: Document, handlers: OverlayHandlers): Overlay
       case "ready":
       case "not_replaced": {
         if (view.kind === "not_replaced") {
-          card.append(muted(notReplacedText(view.copied)));
+          card.append(muted(notReplacedText(view.copied, view.limit)));
         }
         // A long suggestion scrolls in its own box (reachable by keyboard), so the card's title,
         // tones and buttons stay in view.

@@ -39,7 +39,8 @@ import { deepActiveElement, type EditableField, isTextControl, readFieldText } f
 
 export type ReplaceMethod = "textInput" | "execCommand" | "valueSetter" | "setRangeText" | "beforeinput" | "paste";
 
-export type ReplaceOutcome = { ok: true; method: ReplaceMethod } | { ok: false; copied: boolean };
+/** `limit`: not written because the suggestion is longer than the field's `maxlength`. */
+export type ReplaceOutcome = { ok: true; method: ReplaceMethod } | { ok: false; copied: boolean; limit?: number };
 
 export interface ReplaceOptions {
   /** Writes the text to the clipboard; resolves true when it did. */
@@ -321,6 +322,11 @@ export async function replaceFieldText(field: EditableField, suggestion: string,
   // The page replaced the field (a re-render) while the card was open: writing into the old one
   // would change nothing the user sees. The suggestion goes to the clipboard instead.
   if (!field.isConnected) return { ok: false, copied: options.copy ? await options.copy(text) : false };
+  // A field with a length limit (a LinkedIn invitation note, an SMS box) would cut the suggestion
+  // short or be refused by its page on sending: nothing is written, and the user gets it to shorten.
+  if (isTextControl(field) && field.maxLength > 0 && text.length > field.maxLength) {
+    return { ok: false, copied: options.copy ? await options.copy(text) : false, limit: field.maxLength };
+  }
   if (!isTextControl(field) && (await tryTextInput(field, text))) return { ok: true, method: "textInput" };
   if (isTextControl(field) || !LINE_END.test(text)) {
     if (await tryExecCommand(field, text)) return { ok: true, method: "execCommand" };

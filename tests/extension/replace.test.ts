@@ -324,7 +324,7 @@ describe("replace chain", () => {
 
   it("does not count a partly taken text as replaced", async () => {
     const area = textareaWith("hi");
-    area.maxLength = 10;
+    // The page cuts what it is given to 10 characters by script.
     area.addEventListener("input", () => {
       Object.getOwnPropertyDescriptor(HTMLTextAreaElement.prototype, "value")!.set!.call(area, area.value.slice(0, 10));
     });
@@ -417,5 +417,23 @@ describe("copying when the Clipboard API is refused", () => {
     field.focus();
     await expect(copyToClipboard(SUGGESTION, document, scratch)).resolves.toBe(true);
     expect(document.activeElement).toBe(field);
+  });
+
+  it("writes nothing into a field whose maxlength the suggestion exceeds: it is copied, and the limit said", async () => {
+    const area = textareaWith("hi sam, can we talk");
+    area.maxLength = 30;
+    const input = document.createElement("input");
+    input.value = "hi sam";
+    input.maxLength = 12;
+    document.body.append(input);
+    const copy = vi.fn(async () => true);
+    await expect(replaceFieldText(area, SUGGESTION, { copy })).resolves.toEqual({ ok: false, copied: true, limit: 30 });
+    await expect(replaceFieldText(input, SUGGESTION, { copy })).resolves.toEqual({ ok: false, copied: true, limit: 12 });
+    expect(area.value).toBe("hi sam, can we talk");
+    expect(input.value).toBe("hi sam");
+    expect(copy).toHaveBeenCalledWith(SUGGESTION);
+    // A suggestion that fits is written as usual.
+    area.maxLength = SUGGESTION.length;
+    await expect(replaceFieldText(area, SUGGESTION, { copy })).resolves.toMatchObject({ ok: true });
   });
 });

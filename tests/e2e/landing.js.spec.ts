@@ -56,6 +56,28 @@ test("the testimonial carousel advances every 5 seconds and loops", async ({ pag
   await expect(carousel).toHaveAttribute("data-active-index", "0");
 });
 
+test("the testimonials' Pause stops the autoplay for good (WCAG 2.2.2), and Play starts it again", async ({ page }) => {
+  await holdClock(page);
+  await page.goto("/");
+  const carousel = page.getByRole("region", { name: "Testimonials" });
+  const pause = carousel.getByRole("button", { name: "Pause testimonials" });
+  // The carousel's island loads after the first download, on the held clock.
+  await runClockUntil(page, () => pause.isVisible());
+  await pause.click();
+  // Away from the carousel (neither hovered nor focused), it still stays where it is.
+  const leave = async () => {
+    await page.mouse.move(0, 0);
+    await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+  };
+  await leave();
+  await page.clock.runFor(16_000);
+  await expect(carousel).toHaveAttribute("data-active-index", "0");
+  await carousel.getByRole("button", { name: "Play testimonials" }).click();
+  await leave();
+  await runClockUntil(page, async () => (await carousel.getAttribute("data-active-index")) === "1");
+  await expect(carousel.getByRole("button", { name: "Pause testimonials" })).toBeVisible();
+});
+
 test.describe("on a narrow screen", () => {
   test.use({ viewport: { width: 375, height: 800 } });
 
@@ -108,6 +130,20 @@ test("the hero demo loops through its steps in about 10 seconds", async ({ page 
   expect(loop).toBeGreaterThanOrEqual(stepsTotal);
   expect(loop).toBeLessThanOrEqual(stepsTotal + 5 * 100);
   await expect(page.getByTestId("demo-popup")).toContainText("Replace");
+});
+
+test("the hero demo's Pause stops it where it is (WCAG 2.2.2), and Play goes on from there", async ({ page }) => {
+  await holdClock(page);
+  await page.goto("/");
+  const demo = page.locator('[data-demo="animated"]');
+  const phase = () => demo.getAttribute("data-demo-phase");
+  await runClockUntil(page, async () => (await phase()) === "suggesting");
+  await demo.getByRole("button", { name: "Pause demo" }).click();
+  await page.clock.runFor(30_000);
+  await expect(demo).toHaveAttribute("data-demo-phase", "suggesting");
+  await demo.getByRole("button", { name: "Play demo" }).click();
+  await runClockUntil(page, async () => (await phase()) === "popup");
+  await expect(demo.getByRole("button", { name: "Pause demo" })).toBeVisible();
 });
 
 test("the mobile menu closes after choosing a link", async ({ page }) => {

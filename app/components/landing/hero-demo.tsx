@@ -6,7 +6,8 @@ import { useHydrated, usePrefersReducedMotion } from "./use-hydrated";
 
 /**
  * The hero's demo: a follow-up from a car dealership typed into an email, then polished.
- * With JavaScript it loops through the extension's steps (about 10 s); without it, or with
+ * With JavaScript it loops through the extension's steps (about 10 s), with a Pause button in its
+ * title bar (WCAG 2.2.2: motion that goes on by itself can be stopped); without it, or with
  * reduced motion, it shows the before and after side by side.
  */
 export function HeroDemo() {
@@ -68,11 +69,13 @@ function keepAnchorInView(): (() => void) | undefined {
 function AnimatedDemo() {
   useLayoutEffect(keepAnchorInView, []);
   const [index, setIndex] = useState(0);
+  const [stopped, setStopped] = useState(false);
   const step = DEMO_PHASES[index] ?? DEMO_PHASES[0];
   useEffect(() => {
+    if (stopped) return;
     const timer = window.setTimeout(() => setIndex((i) => (i + 1) % DEMO_PHASES.length), step.ms);
     return () => window.clearTimeout(timer);
-  }, [index, step.ms]);
+  }, [index, step.ms, stopped]);
 
   const phase: DemoPhase = step.phase;
   const showOptimized = phase === "optimized";
@@ -81,7 +84,19 @@ function AnimatedDemo() {
 
   return (
     <div data-demo="animated" data-demo-phase={phase} className="relative">
-      <DemoWindow label={demoExample.channel}>
+      <DemoWindow
+        label={demoExample.channel}
+        control={
+          // As tall as the caption beside it (the bar keeps its height), with a 24 px target.
+          <button
+            type="button"
+            onClick={() => setStopped((was) => !was)}
+            className="-my-1 rounded px-2 py-1 text-xs font-medium text-slate-700 hover:bg-slate-200"
+          >
+            {stopped ? "Play demo" : "Pause demo"}
+          </button>
+        }
+      >
         <div className="relative min-h-40 pr-10" aria-live="off">
           <p
             key={showOptimized ? "optimized" : "original"}
@@ -132,10 +147,13 @@ function AnimatedDemo() {
 function DemoWindow({
   label,
   highlighted = false,
+  control,
   children,
 }: {
   label: string;
   highlighted?: boolean;
+  /** At the end of the title bar (the animated demo's Pause). */
+  control?: React.ReactNode;
   children: React.ReactNode;
 }) {
   return (
@@ -150,6 +168,7 @@ function DemoWindow({
         <span className="size-2.5 rounded-full bg-amber-300" aria-hidden="true" />
         <span className="size-2.5 rounded-full bg-emerald-300" aria-hidden="true" />
         <figcaption className="ml-2 text-xs font-medium text-slate-600">{label}</figcaption>
+        {control ? <span className="ml-auto">{control}</span> : null}
       </div>
       <div className="space-y-1 border-b border-slate-100 px-4 py-2 text-xs text-slate-600">
         <p>

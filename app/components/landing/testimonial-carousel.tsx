@@ -2,11 +2,12 @@ import { useCallback, useEffect, useRef, useState } from "react";
 import { TESTIMONIAL_AUTOPLAY_MS, testimonials } from "~/content/testimonials";
 import { ArrowLeftIcon, ArrowRightIcon, StarIcon } from "../icons";
 import { cx } from "../ui/cx";
-import { useHydrated } from "./use-hydrated";
+import { useHydrated, usePrefersReducedMotion } from "./use-hydrated";
 
 /**
- * A looping carousel: autoplay every 5 s (paused while hovered or focused, and off for reduced
- * motion), arrows from medium screens up, dots on narrow screens. It is a scroll-snap row, so
+ * A looping carousel: autoplay every 5 s (paused while hovered or focused, stopped for good with
+ * its Pause button, WCAG 2.2.2, and off for reduced motion), arrows from medium screens up, dots
+ * on narrow screens. It is a scroll-snap row, so
  * without JavaScript every testimonial is one swipe or scroll away.
  */
 export function TestimonialCarousel() {
@@ -14,6 +15,9 @@ export function TestimonialCarousel() {
   const track = useRef<HTMLUListElement>(null);
   const [active, setActive] = useState(0);
   const [paused, setPaused] = useState(false);
+  /** The visitor pressed Pause: no autoplay until they press Play. */
+  const [stopped, setStopped] = useState(false);
+  const reducedMotion = usePrefersReducedMotion();
   const count = testimonials.length;
   /** The slide our own smooth scroll is heading for, until the row's scroll ends there. */
   const scrollingTo = useRef<number | null>(null);
@@ -33,10 +37,10 @@ export function TestimonialCarousel() {
   );
 
   useEffect(() => {
-    if (paused || window.matchMedia("(prefers-reduced-motion: reduce)").matches) return;
+    if (paused || stopped || reducedMotion) return;
     const timer = window.setTimeout(() => goTo(active + 1), TESTIMONIAL_AUTOPLAY_MS);
     return () => window.clearTimeout(timer);
-  }, [active, paused, goTo]);
+  }, [active, paused, stopped, reducedMotion, goTo]);
 
   // Keep the active slide in step when the visitor swipes the row by hand.
   const onScrollEnd = () => {
@@ -132,6 +136,17 @@ export function TestimonialCarousel() {
           >
             <ArrowRightIcon />
           </button>
+          {reducedMotion ? null : (
+            <div className="mt-2 flex justify-center">
+              <button
+                type="button"
+                onClick={() => setStopped((was) => !was)}
+                className="rounded-md px-3 py-1.5 text-sm font-medium text-slate-700 underline-offset-4 hover:bg-slate-100 hover:underline"
+              >
+                {stopped ? "Play testimonials" : "Pause testimonials"}
+              </button>
+            </div>
+          )}
           <div className="mt-2 flex justify-center gap-1 md:hidden">
             {testimonials.map((testimonial, index) => (
               <button

@@ -110,11 +110,13 @@ export function Layout({ children }: { children: React.ReactNode }) {
 
 export default function App({ loaderData }: Route.ComponentProps) {
   return (
-    <ToastProvider serverToasts={loaderData.toasts} withoutScripts={useDocumentWithoutScripts()}>
-      <FirstInvalidFocusProvider>
+    // Around the toasts too: the page's first invalid field, rendered before them, keeps the
+    // keyboard; otherwise the first toast the server sent takes it.
+    <FirstInvalidFocusProvider>
+      <ToastProvider serverToasts={loaderData.toasts} withoutScripts={useDocumentWithoutScripts()}>
         <Outlet />
-      </FirstInvalidFocusProvider>
-    </ToastProvider>
+      </ToastProvider>
+    </FirstInvalidFocusProvider>
   );
 }
 

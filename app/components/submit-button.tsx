@@ -11,8 +11,7 @@ function sentBy(button: HTMLButtonElement | null, sent: FormData | undefined): b
   if (!button?.form || !sent) return false;
   // As sorted name=value pairs: the router appends the submitter's pair last, the browser in place.
   const pairs = (data: FormData) => [...data.entries()].map(([name, value]) => `${name}=${String(value)}`).sort();
-  // The button's pair added by hand: once pending it is disabled, and a disabled submitter's pair
-  // would be left out of `new FormData(form, button)`.
+  // The button's pair added by hand, as `new FormData(form, button)` would add it.
   const data = new FormData(button.form);
   if (button.name) data.append(button.name, button.value);
   const own = pairs(data);
@@ -20,7 +19,11 @@ function sentBy(button: HTMLButtonElement | null, sent: FormData | undefined): b
   return own.length === posted.length && own.every((pair, index) => posted[index] === pair);
 }
 
-/** A submit button that reads 'Loading...' while its form is being submitted. */
+/**
+ * A submit button that reads 'Loading...' while its form is being submitted. Pending, it is
+ * aria-disabled, not disabled: a disabled button loses the keyboard focus, which would then be
+ * left on the page's body when the answer came (WCAG 2.4.3). A press meanwhile sends nothing.
+ */
 export function SubmitButton({
   children,
   formAction,
@@ -49,8 +52,9 @@ export function SubmitButton({
       type="submit"
       name={name}
       value={value}
-      disabled={pending}
       aria-disabled={pending || undefined}
+      // A click, or Enter in a field of the form (the browser clicks its button), while it is on its way.
+      onClick={pending ? (event) => event.preventDefault() : undefined}
       className={buttonClasses(variant, "lg", className ?? "w-full")}
     >
       {pending ? "Loading..." : children}

@@ -2,6 +2,7 @@ import { createContext, useCallback, useContext, useEffect, useMemo, useRef, use
 import { toToast, type Toast, type ToastInput } from "~/lib/toast";
 import { CloseIcon } from "./icons";
 import { cx } from "./ui/cx";
+import { useFirstInvalidFocus } from "./ui/first-invalid-focus";
 
 const AUTO_DISMISS_MS = 6_000;
 
@@ -123,6 +124,10 @@ function ToastCard({
     if (card.current?.matches(":hover")) setHovered(true);
   }, []);
   const paused = hovered || focused;
+  // A page the server sent with a toast (a form's answer without JavaScript, the page after Sign
+  // Out or Checkout): a live region says nothing of what it held when the page arrived, so the
+  // first toast takes the keyboard, and is read out, unless a field the page marks invalid has it.
+  const focusedOnArrival = useFirstInvalidFocus(`toast-${toast.id}`, true);
   useEffect(() => {
     if (paused) return;
     const timer = window.setTimeout(() => onDismiss(toast.id), AUTO_DISMISS_MS);
@@ -137,6 +142,8 @@ function ToastCard({
       onFocus={() => setFocused(true)}
       onBlur={(event) => setFocused(card.current?.contains(event.relatedTarget) ?? false)}
       role={toast.variant === "destructive" ? "alert" : "status"}
+      tabIndex={focusedOnArrival ? -1 : undefined}
+      autoFocus={focusedOnArrival || undefined}
       data-toast={toast.variant}
       className={cx(
         "pointer-events-auto flex w-full max-w-sm items-start gap-3 rounded-xl border p-4 shadow-lg transition-all duration-300 starting:translate-y-2 starting:opacity-0",

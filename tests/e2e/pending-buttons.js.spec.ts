@@ -39,11 +39,21 @@ test("saving the profile: its button says Loading..., the token form's Create to
   await page.goto("/dashboard/account");
   await waitForHydration(page);
   const release = await holdPostsTo(page, "/dashboard/account");
+  const posts: string[] = [];
+  page.on("request", (request) => {
+    if (request.method() === "POST" && new URL(request.url()).pathname.startsWith("/dashboard/account")) posts.push(request.url());
+  });
   await page.getByLabel("Full name").fill("Grace Hopper");
   await page.getByRole("button", { name: "Save Changes" }).click();
 
-  await expect(page.getByRole("button", { name: "Loading..." })).toBeDisabled();
+  const loading = page.getByRole("button", { name: "Loading..." });
+  await expect(loading).toBeDisabled();
   await expect(page.getByRole("region", { name: "API tokens" }).getByRole("button", { name: "Create token" })).toBeEnabled();
+  // The keyboard stays on the button while the form is on its way, and a second press sends nothing.
+  await expect(loading).toBeFocused();
+  await loading.click({ force: true });
   await release();
   await expect(page.getByRole("button", { name: "Save Changes" })).toBeEnabled();
+  await expect(page.getByRole("button", { name: "Save Changes" })).toBeFocused();
+  expect(posts).toHaveLength(1);
 });

@@ -25,3 +25,20 @@ test("a toast closes without JavaScript, by pointer or by keyboard", async ({ pa
   await page.keyboard.press("Space");
   await expect(notice).toBeHidden();
 });
+
+test("a page the server sends with a toast puts the keyboard on it, so a screen reader reads it; Tab goes on to its ×", async ({ page }) => {
+  await page.goto(BROKEN_LINK);
+  const notice = toast(page, "This link is invalid or has expired", "alert");
+  await expect(notice).toBeFocused();
+  await page.keyboard.press("Tab");
+  await expect(notice.getByRole("checkbox", { name: "Dismiss notification" })).toBeFocused();
+});
+
+test("a form refused for a field keeps the keyboard on that field, not on the toast", async ({ page }) => {
+  await page.goto("/auth");
+  await page.getByLabel("Email").fill("someone@example.com");
+  await page.getByRole("button", { name: "Sign In" }).click();
+  await expect(toast(page, "Validation Error", "alert")).toBeVisible();
+  await expect(page.getByLabel("Password")).toBeFocused();
+  await expect(toast(page, "Validation Error", "alert")).not.toBeFocused();
+});

@@ -7,6 +7,8 @@ import { createContext, useContext } from "react";
  * only the server's render sets it (each request's render has a claim of its own), and the
  * browser's renders never do: a field that becomes invalid or is re-mounted later never takes
  * the focus by itself, and the browser's bundle carries none of this but a pass-through.
+ * Rendered after every field, the first toast the server sent claims it last (components/toaster).
+ * Try it's suggestion and the newsletter's refused address claim it as an invalid field would.
  */
 class FirstInvalidField {
   private field: string | null = null;

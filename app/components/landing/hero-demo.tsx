@@ -2,6 +2,7 @@ import { useEffect, useLayoutEffect, useState } from "react";
 import { DEMO_PHASES, demoExample, type DemoPhase } from "~/content/landing";
 import { LogoMark } from "../logo";
 import { cx } from "../ui/cx";
+import { MotionToggle } from "./motion-toggle";
 import { useHydrated, usePrefersReducedMotion } from "./use-hydrated";
 
 /**
@@ -88,13 +89,12 @@ function AnimatedDemo() {
         label={demoExample.channel}
         control={
           // As tall as the caption beside it (the bar keeps its height), with a 24 px target.
-          <button
-            type="button"
-            onClick={() => setStopped((was) => !was)}
+          <MotionToggle
+            stopped={stopped}
+            onToggle={() => setStopped((was) => !was)}
+            what="demo"
             className="-my-1 rounded px-2 py-1 text-xs font-medium text-slate-700 hover:bg-slate-200"
-          >
-            {stopped ? "Play demo" : "Pause demo"}
-          </button>
+          />
         }
       >
         <div className="relative min-h-40 pr-10" aria-live="off">

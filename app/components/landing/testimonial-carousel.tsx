@@ -2,6 +2,7 @@ import { useCallback, useEffect, useRef, useState } from "react";
 import { TESTIMONIAL_AUTOPLAY_MS, testimonials } from "~/content/testimonials";
 import { ArrowLeftIcon, ArrowRightIcon, StarIcon } from "../icons";
 import { cx } from "../ui/cx";
+import { MotionToggle } from "./motion-toggle";
 import { useHydrated, usePrefersReducedMotion } from "./use-hydrated";
 
 /**
@@ -138,13 +139,12 @@ export function TestimonialCarousel() {
           </button>
           {reducedMotion ? null : (
             <div className="mt-2 flex justify-center">
-              <button
-                type="button"
-                onClick={() => setStopped((was) => !was)}
+              <MotionToggle
+                stopped={stopped}
+                onToggle={() => setStopped((was) => !was)}
+                what="testimonials"
                 className="rounded-md px-3 py-1.5 text-sm font-medium text-slate-700 underline-offset-4 hover:bg-slate-100 hover:underline"
-              >
-                {stopped ? "Play testimonials" : "Pause testimonials"}
-              </button>
+              />
             </div>
           )}
           <div className="mt-2 flex justify-center gap-1 md:hidden">

@@ -1,4 +1,5 @@
 import { getFormProps } from "@conform-to/react";
+import { useEffect, useRef } from "react";
 import { Form, useRouteLoaderData } from "react-router";
 import { ApiTokensSection } from "~/components/dashboard/api-tokens";
 import { SubmitButton } from "~/components/submit-button";
@@ -102,8 +103,18 @@ function ProfileForm({
   lastResult: Parameters<typeof useValidatedForm>[0]["lastResult"];
 }) {
   const { form, fields, onSubmit } = useValidatedForm({ id: "account", schema: profileSchema, lastResult, defaultValue: { fullName } });
+  const element = useRef<HTMLFormElement>(null);
+  useEffect(() => {
+    // Mounted by a save that changed the name (the key above): the Save Changes the user pressed
+    // went with the old form, and the focus with it. It goes to the new one, not the page's body.
+    if (lastResult !== undefined && document.activeElement === document.body) {
+      element.current?.querySelector<HTMLButtonElement>('button[type="submit"]')?.focus();
+    }
+    // On mount only: later answers find the button where it was.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
   return (
-    <Form method="post" {...getFormProps(form)} onSubmit={onSubmit} className="space-y-6 rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
+    <Form ref={element} method="post" {...getFormProps(form)} onSubmit={onSubmit} className="space-y-6 rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
       <TextField field={fields.fullName} label="Full name" type="text" autoComplete="name" />
       <Field id="email" label="Email" hint="Email cannot be changed for security reasons">
         {(aria) => <input {...aria} type="email" value={email} readOnly className={inputClasses(false, undefined, true)} />}

@@ -33,7 +33,7 @@ function autocompleteOf(el: Element): string {
 
 /**
  * Words a field's visible hint (placeholder, accessible name, label) uses for a secret or a
- * payment detail. Stricter than SENSITIVE_NAME: a hint is prose, where "pin" or "pass" are
+ * payment detail. Stricter than the name patterns above: a hint is prose, where "pin" or "pass" are
  * ordinary words.
  */
 const SENSITIVE_HINT = /password|passcode|one.?time (code|password)|verification code|security code|card (number|no\b)|credit card|debit card|\bcvc\b|\bcvv\b|\biban\b|social security|\bssn\b|\bsecrets?\b|private key|recovery (phrase|code|key)|seed phrase|mnemonic|\bapi key|\b(api|access|auth|bearer|refresh) tokens?\b/i;

@@ -133,27 +133,25 @@ export function createPauseScheduler<T>(options: PauseSchedulerOptions<T>): Paus
     );
   }
 
+  /** The user changed the text: no timer, and the suggestion in flight is for a stale text. */
+  function hold() {
+    clearTimer();
+    if (current) {
+      abortCurrent();
+      options.onAbandon?.();
+    }
+  }
+
   return {
     input(text) {
-      clearTimer();
-      // The user typed again: the suggestion in flight is for a stale text.
-      if (current) {
-        abortCurrent();
-        options.onAbandon?.();
-      }
+      hold();
       timer = setTimeout(() => {
         timer = undefined;
         if (options.isMessage && !options.isMessage(text)) return;
         if (changedWordCount(lastAnsweredText, text) >= minWords) send(text);
       }, delay);
     },
-    hold() {
-      clearTimer();
-      if (current) {
-        abortCurrent();
-        options.onAbandon?.();
-      }
-    },
+    hold,
     requestNow(text) {
       clearTimer();
       send(text);

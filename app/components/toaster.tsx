@@ -1,5 +1,5 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState } from "react";
-import { toToast, type Toast, type ToastInput } from "~/lib/toast";
+import { newestDistinct, toToast, type Toast, type ToastInput } from "~/lib/toast";
 import { CloseIcon } from "./icons";
 import { cx } from "./ui/cx";
 import { useFirstInvalidFocus } from "./ui/first-invalid-focus";
@@ -22,7 +22,8 @@ export function useToast(): ToastApi {
 /**
  * Toasts from the server (flashed across redirects, rendered in the HTML so they show without
  * JavaScript) and from the browser, in one polite live region. With JavaScript they animate in,
- * stack, and dismiss themselves or on click.
+ * stack (the newest three, a message said twice only once), and close on click; a notice also
+ * closes by itself, an error only on click.
  *
  * A server toast arrives once, in the root loader's data of one response. The page's data is
  * often loaded again while it is on screen (a form submitted in the background, such as the
@@ -70,7 +71,7 @@ export function ToastProvider({
   const api = useMemo(() => ({ show, clearValidation }), [show, clearValidation]);
 
   // This render's server toasts count before the effect above has held them (the server's render, the first one).
-  const visible = [...withNew(heldServerToasts, serverToasts), ...clientToasts].filter((toast) => !dismissed.has(toast.id));
+  const visible = newestDistinct([...withNew(heldServerToasts, serverToasts), ...clientToasts].filter((toast) => !dismissed.has(toast.id)));
 
   return (
     <ToastContext.Provider value={api}>
@@ -102,8 +103,10 @@ function withNew(held: Toast[], arrived: Toast[]): Toast[] {
 /**
  * One toast: role `alert` for errors, `status` otherwise, and `data-toast` (its variant), which is
  * how the tests find a toast (tests/e2e/support/toasts.ts, the integration tests' page harness).
- * It dismisses itself AUTO_DISMISS_MS after it appears, but never while the pointer is over it or
- * focus is in it (a reader still at it, WCAG 2.2.1); leaving starts the wait again.
+ * Any but an error dismisses itself AUTO_DISMISS_MS after it appears, but never while the pointer
+ * is over it or focus is in it (a reader still at it, WCAG 2.2.1); leaving starts the wait again.
+ * An error stays until it is closed: it says what went wrong and what to do, and someone who looked
+ * away for six seconds, or reads it with a magnifier, must still find it.
  */
 function ToastCard({
   toast,
@@ -128,11 +131,12 @@ function ToastCard({
   // Out or Checkout): a live region says nothing of what it held when the page arrived, so the
   // first toast takes the keyboard, and is read out, unless a field the page marks invalid has it.
   const focusedOnArrival = useFirstInvalidFocus(`toast-${toast.id}`, true);
+  const staysUntilClosed = toast.variant === "destructive";
   useEffect(() => {
-    if (paused) return;
+    if (paused || staysUntilClosed) return;
     const timer = window.setTimeout(() => onDismiss(toast.id), AUTO_DISMISS_MS);
     return () => window.clearTimeout(timer);
-  }, [paused, toast.id, onDismiss]);
+  }, [paused, staysUntilClosed, toast.id, onDismiss]);
 
   return (
     <div

@@ -24,6 +24,7 @@ import { takeToasts, toastMiddleware } from "~/lib/toast.server";
 import { ToastProvider } from "~/components/toaster";
 import { FirstInvalidFocusProvider } from "~/components/ui/first-invalid-focus";
 import { RouteErrorBoundary } from "~/components/error-boundary";
+import { PageFocusAfterNavigation } from "~/components/page-focus-after-navigation";
 import { useDocumentWithoutScripts } from "~/lib/document-scripts";
 
 export const middleware: Route.MiddlewareFunction[] = [
@@ -115,6 +116,7 @@ export default function App({ loaderData }: Route.ComponentProps) {
     <FirstInvalidFocusProvider>
       <ToastProvider serverToasts={loaderData.toasts} withoutScripts={useDocumentWithoutScripts()}>
         <Outlet />
+        <PageFocusAfterNavigation />
       </ToastProvider>
     </FirstInvalidFocusProvider>
   );

@@ -1,9 +1,9 @@
 import { expect, test } from "./support/test";
-import { expectToast } from "./support/toasts";
+import { expectToast, toast } from "./support/toasts";
 
 /**
- * The Account page's API tokens, with JavaScript on (js-on, where revoking asks first) and off
- * (js-off, plain form posts): create one, see it once, see it listed, revoke it.
+ * The Account page's API tokens, with JavaScript on (js-on) and off (js-off, plain form posts):
+ * create one, see it once, see it listed, revoke it.
  */
 test("create an API token, see it once, revoke it", async ({ page, javaScriptEnabled, signedInUser: _signedInUser }) => {
   await page.goto("/dashboard/account");
@@ -29,11 +29,24 @@ test("create an API token, see it once, revoke it", async ({ page, javaScriptEna
   await expect(page.getByTestId("new-token")).toHaveCount(0);
   await expect(page.locator(`text=${token}`)).toHaveCount(0);
 
-  if (javaScriptEnabled) page.once("dialog", (dialog) => void dialog.accept());
-  // Named with the token's last characters: two installs of the extension share a name.
-  await section.getByRole("button", { name: `Revoke Work laptop (ending ${token.slice(-4)})` }).click();
+  // Revoke asks first, in the page, with JavaScript or without. Named with the token's last
+  // characters: two installs of the extension share a name.
+  const which = `Work laptop (ending ${token.slice(-4)})`;
+  const revoke = section.locator("summary", { hasText: `Revoke ${which}` });
+  const confirm = section.getByRole("button", { name: `Revoke token ${which}` });
+  await expect(confirm).toBeHidden();
+  await revoke.click();
+  await expect(section.getByText("Anything using this token stops working at once.")).toBeVisible();
+  // Changing one's mind: Revoke again closes the question, and the token stays.
+  await revoke.click();
+  await expect(confirm).toBeHidden();
+  await revoke.click();
+  await confirm.click();
   await expect(section.getByText("You have no API tokens.")).toBeVisible();
   await expectToast(page, "Token revoked");
+  // The pressed button went with its row: the keyboard goes to the section's heading (with
+  // JavaScript) or to the toast of the page sent back (without), never back to the top.
+  await expect(javaScriptEnabled ? section.getByRole("heading", { name: "API tokens" }) : toast(page, "Token revoked")).toBeFocused();
 
   const refused = await page.request.get("/api/v1/me", { headers: { Authorization: `Bearer ${token}` } });
   expect(refused.status()).toBe(401);

@@ -1,4 +1,5 @@
 import { getFormProps, type SubmissionResult } from "@conform-to/react";
+import { useEffect, useRef, type RefObject } from "react";
 import { Form } from "react-router";
 import { CopyButton } from "~/components/copy-button";
 import { SubmitButton } from "~/components/submit-button";
@@ -14,22 +15,45 @@ function formatDate(iso: string, timeZone: string): string {
   return new Date(iso).toLocaleDateString("en-US", { month: "short", day: "numeric", year: "numeric", timeZone });
 }
 
+/**
+ * Revoke asks first, in the page itself, with or without JavaScript: the button opens a short
+ * confirmation (a `<details>`) whose own button sends the form; choosing Revoke again closes it.
+ */
 function RevokeForm({ token }: { token: AccessTokenSummary }) {
+  // Every extension install is named "Browser extension": the token's last characters tell them apart.
+  const which = ` ${token.name} (ending ${token.hint})`;
   return (
-    <Form
-      method="post"
-      onSubmit={(event) => {
-        // With JavaScript, ask first; without it, the button revokes directly.
-        if (!window.confirm(`Revoke "${token.name}" (tw_…${token.hint})? Anything using it will stop working.`)) event.preventDefault();
-      }}
-    >
-      <input type="hidden" name="tokenId" value={token.id} />
-      <button type="submit" name="intent" value="revoke-token" className={buttonClasses("secondary", "sm")}>
-        {/* Every extension install is named "Browser extension": the token's last characters tell them apart. */}
-        Revoke<span className="sr-only"> {token.name} (ending {token.hint})</span>
-      </button>
-    </Form>
+    <details className="group w-full sm:w-auto">
+      <summary className={buttonClasses("secondary", "sm", "w-fit group-open:bg-slate-100 sm:ml-auto sm:flex")}>
+        Revoke<span className="sr-only">{which}</span>
+      </summary>
+      <Form method="post" className="mt-3 space-y-3 rounded-lg border border-red-200 bg-red-50 p-3 text-sm text-red-900 sm:max-w-xs">
+        <p>Anything using this token stops working at once. This can't be undone.</p>
+        <input type="hidden" name="tokenId" value={token.id} />
+        <SubmitButton name="intent" value="revoke-token" variant="danger">
+          Revoke token<span className="sr-only">{which}</span>
+        </SubmitButton>
+      </Form>
+    </details>
   );
+}
+
+/**
+ * With JavaScript, a revoked token's row leaves the page with the button that was pressed, and
+ * focus would fall to the document: it goes to the section's heading instead, and the toast says
+ * what happened. (Without JavaScript the answer is a new page, and its toast takes the focus.)
+ */
+function useKeyboardBackAfterRevoke(tokens: AccessTokenSummary[] | null): RefObject<HTMLHeadingElement | null> {
+  const heading = useRef<HTMLHeadingElement>(null);
+  const listed = tokens?.map((token) => token.id).join(" ") ?? "";
+  const shown = useRef(listed);
+  useEffect(() => {
+    if (shown.current === listed) return;
+    shown.current = listed;
+    const active = document.activeElement;
+    if (active === null || active === document.body || !active.isConnected) heading.current?.focus();
+  }, [listed]);
+  return heading;
 }
 
 /** The Account page's API tokens: create (shown once), list, revoke — all plain forms. */
@@ -53,11 +77,12 @@ export function ApiTokensSection({
     schema: createTokenSchema,
     lastResult: result,
   });
+  const heading = useKeyboardBackAfterRevoke(tokens);
 
   return (
     <section id="api-tokens" aria-labelledby="api-tokens-heading" className="scroll-mt-20 space-y-6 rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
       <div>
-        <h2 id="api-tokens-heading" className="text-lg font-semibold text-slate-900">
+        <h2 id="api-tokens-heading" ref={heading} tabIndex={-1} className="text-lg font-semibold text-slate-900">
           API tokens
         </h2>
         <p className="mt-1 text-sm text-slate-600">
@@ -98,7 +123,7 @@ export function ApiTokensSection({
       ) : (
         <ul className="divide-y divide-slate-200 rounded-xl border border-slate-200" aria-label="Your API tokens">
           {tokens.map((token) => (
-            <li key={token.id} className="flex flex-wrap items-center justify-between gap-3 p-4">
+            <li key={token.id} className="flex flex-wrap items-center justify-between gap-3 p-4 has-[details[open]]:items-start">
               <div className="min-w-0">
                 <p className="truncate font-medium text-slate-900">{token.name}</p>
                 <p className="text-sm text-slate-600">

@@ -42,6 +42,8 @@ test.describe("auth screen", () => {
     const email = uniqueEmail("signup");
     await signUp(page, email, "Grace Hopper");
     await expect(page.getByLabel("Email")).toHaveValue("");
+    // The box appears above the form that was sent: the keyboard goes to it, so a screen reader reads it.
+    await expect(page.getByText("Check your email").locator("..")).toBeFocused();
     await followEmailLink(page, email, "/auth/confirm");
     await expect(page).toHaveURL("/dashboard");
     await expect(page.getByRole("heading", { name: "Welcome, Grace!" })).toBeVisible();
@@ -149,6 +151,7 @@ test.describe("signed in", () => {
     await page.getByLabel("Email").fill(email);
     await page.getByRole("button", { name: "Send Reset Link" }).click();
     await expect(page.getByText("If an account exists for")).toBeVisible();
+    await expect(page.getByText("Check your email").locator("..")).toBeFocused();
     await followEmailLink(page, email, "type=recovery");
     await expect(page).toHaveURL("/auth/reset-password");
     await page.getByLabel("New password", { exact: true }).fill("Another-Secret-7");

@@ -2,6 +2,7 @@ import { getFormProps } from "@conform-to/react";
 import { useEffect } from "react";
 import { data, Form, href, Link, redirect } from "react-router";
 import { AuthCard } from "~/components/auth-card";
+import { CheckEmailNotice } from "~/components/check-email-notice";
 import { HoneypotField } from "~/components/honeypot-field";
 import { SubmitButton } from "~/components/submit-button";
 import { PASSWORD_HINT, TextField } from "~/components/ui/text-field";
@@ -130,13 +131,10 @@ export default function AuthPage({ loaderData, actionData }: Route.ComponentProp
       description={signup ? "Start free. No credit card required." : "Sign in to your Tonewise account."}
     >
       {checkEmail ? (
-        <div role="status" className="mb-6 rounded-lg border border-emerald-200 bg-emerald-50 p-4 text-sm text-emerald-900">
-          <p className="font-semibold">Check your email</p>
-          <p className="mt-1">
-            We've sent a confirmation link to <strong>{checkEmail}</strong>. Click it to activate your account, then you'll be
-            signed in.
-          </p>
-        </div>
+        <CheckEmailNotice key={checkEmail}>
+          We've sent a confirmation link to <strong>{checkEmail}</strong>. Click it to activate your account, then you'll be
+          signed in.
+        </CheckEmailNotice>
       ) : null}
       <Form method="post" {...getFormProps(form)} onSubmit={onSubmit} className="relative space-y-5">
         <HoneypotField />

@@ -1,6 +1,7 @@
 import { getFormProps } from "@conform-to/react";
 import { data, Form, href, Link } from "react-router";
 import { AuthCard } from "~/components/auth-card";
+import { CheckEmailNotice } from "~/components/check-email-notice";
 import { usePrefillRememberedEmail } from "~/components/auth-email-memory";
 import { HoneypotField } from "~/components/honeypot-field";
 import { SubmitButton } from "~/components/submit-button";
@@ -46,13 +47,10 @@ export default function ForgotPassword({ actionData }: Route.ComponentProps) {
   return (
     <AuthCard title="Forgot your password?" description="Enter your email and we'll send you a link to choose a new one.">
       {actionData?.sentTo ? (
-        <div role="status" className="mb-6 rounded-lg border border-emerald-200 bg-emerald-50 p-4 text-sm text-emerald-900">
-          <p className="font-semibold">Check your email</p>
-          <p className="mt-1">
-            If an account exists for <strong>{actionData.sentTo}</strong>, you'll receive a link to reset your password in a few
-            minutes.
-          </p>
-        </div>
+        <CheckEmailNotice key={actionData.sentTo}>
+          If an account exists for <strong>{actionData.sentTo}</strong>, you'll receive a link to reset your password in a few
+          minutes.
+        </CheckEmailNotice>
       ) : null}
       <Form method="post" {...getFormProps(form)} onSubmit={onSubmit} className="relative space-y-5">
         <HoneypotField />

@@ -31,6 +31,7 @@ export function SubmitButton({
   variant = "primary",
   name,
   value,
+  describedBy,
 }: {
   children: React.ReactNode;
   formAction?: string;
@@ -38,6 +39,8 @@ export function SubmitButton({
   variant?: "primary" | "secondary" | "danger";
   name?: string;
   value?: string;
+  /** The id of a text that says what pressing it does (a warning beside it). */
+  describedBy?: string;
 }) {
   const navigation = useNavigation();
   // The element itself (a callback ref into state): rendered, it is what the pending check reads.
@@ -53,6 +56,7 @@ export function SubmitButton({
       name={name}
       value={value}
       aria-disabled={pending || undefined}
+      aria-describedby={describedBy}
       // A click, or Enter in a field of the form (the browser clicks its button), while it is on its way.
       onClick={pending ? (event) => event.preventDefault() : undefined}
       className={buttonClasses(variant, "lg", className ?? "w-full")}

@@ -1,4 +1,5 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState } from "react";
+import { useLocation } from "react-router";
 import { newestDistinct, toToast, type Toast, type ToastInput } from "~/lib/toast";
 import { CloseIcon } from "./icons";
 import { cx } from "./ui/cx";
@@ -45,11 +46,33 @@ export function ToastProvider({
   const [clientToasts, setClientToasts] = useState<Toast[]>([]);
   const [dismissed, setDismissed] = useState<ReadonlySet<string>>(new Set());
 
+  // Takes away, for good, every toast held that `gone` picks.
+  const dismissAll = useCallback((gone: (toast: Toast) => boolean) => {
+    setHeldServerToasts((held) => {
+      const leaving = held.filter(gone);
+      if (leaving.length > 0) setDismissed((current) => new Set([...current, ...leaving.map((toast) => toast.id)]));
+      return leaving.length > 0 ? held.filter((toast) => !gone(toast)) : held;
+    });
+    setClientToasts((current) => (current.some(gone) ? current.filter((toast) => !gone(toast)) : current));
+  }, []);
+
   useEffect(() => {
     setHeldServerToasts((held) => withNew(held, serverToasts));
-    // The server accepted what was sent: the browser's complaints about earlier tries are over.
-    if (serverToasts.some((toast) => toast.variant !== "destructive")) setClientToasts((current) => current.filter((toast) => !isValidationError(toast)));
-  }, [serverToasts]);
+    // The server accepted what was sent: the complaints about earlier tries are over.
+    if (serverToasts.some((toast) => toast.variant !== "destructive")) dismissAll((toast) => isValidationError(toast) && !serverToasts.includes(toast));
+  }, [serverToasts, dismissAll]);
+
+  // An error is about the page it came on (a refused sign-in, a form to fix): on another page it
+  // goes, unless it came with that page.
+  const { pathname } = useLocation();
+  const errorsShownOn = useRef(pathname);
+  useEffect(() => {
+    if (errorsShownOn.current === pathname) return;
+    errorsShownOn.current = pathname;
+    dismissAll((toast) => toast.variant === "destructive" && !serverToasts.some((arrived) => arrived.id === toast.id));
+    // Only a change of page: the toasts that came with it are this render's.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [pathname, dismissAll]);
 
   // An identical toast already on screen is not stacked again, and a form's latest complaint
   // replaces the one before it.
@@ -65,13 +88,20 @@ export function ToastProvider({
     setDismissed((current) => new Set(current).add(id));
     setHeldServerToasts((held) => held.filter((toast) => toast.id !== id));
   }, []);
-  const clearValidation = useCallback(() => {
-    setClientToasts((current) => (current.some(isValidationError) ? current.filter((toast) => !isValidationError(toast)) : current));
-  }, []);
+  const clearValidation = useCallback(() => dismissAll(isValidationError), [dismissAll]);
   const api = useMemo(() => ({ show, clearValidation }), [show, clearValidation]);
 
   // This render's server toasts count before the effect above has held them (the server's render, the first one).
-  const visible = newestDistinct([...withNew(heldServerToasts, serverToasts), ...clientToasts].filter((toast) => !dismissed.has(toast.id)));
+  const candidates = [...withNew(heldServerToasts, serverToasts), ...clientToasts].filter((toast) => !dismissed.has(toast.id));
+  const visible = newestDistinct(candidates);
+  // What newestDistinct leaves out (said again since, or pushed past the newest three) is over: it
+  // must not come back when a toast above it is closed.
+  const hiddenIds = candidates.filter((toast) => !visible.includes(toast)).map((toast) => toast.id).join(" ");
+  useEffect(() => {
+    if (hiddenIds === "") return;
+    const hidden = new Set(hiddenIds.split(" "));
+    dismissAll((toast) => hidden.has(toast.id));
+  }, [hiddenIds, dismissAll]);
 
   return (
     <ToastContext.Provider value={api}>

@@ -1,3 +1,4 @@
+import { waitForHydration } from "./support/hydration";
 import { expect, test } from "./support/test";
 import { expectToast, toast } from "./support/toasts";
 
@@ -26,6 +27,7 @@ test("create an API token, see it once, revoke it", async ({ page, javaScriptEna
 
   // Shown once: coming back to the page lists it without the secret.
   await page.goto("/dashboard/account");
+  if (javaScriptEnabled) await waitForHydration(page);
   await expect(page.getByTestId("new-token")).toHaveCount(0);
   await expect(page.locator(`text=${token}`)).toHaveCount(0);
 
@@ -37,6 +39,7 @@ test("create an API token, see it once, revoke it", async ({ page, javaScriptEna
   await expect(confirm).toBeHidden();
   await revoke.click();
   await expect(section.getByText("Anything using this token stops working at once.")).toBeVisible();
+  await expect(confirm).toHaveAccessibleDescription("Anything using this token stops working at once. This can't be undone.");
   // Changing one's mind: Revoke again closes the question, and the token stays.
   await revoke.click();
   await expect(confirm).toBeHidden();

@@ -73,7 +73,9 @@ test("the dashboard hydrates without errors and navigates in the browser", async
   await page.goto("/dashboard");
   await expect(page.getByRole("heading", { name: /^Welcome/ })).toBeVisible();
   await expect(page.locator('link[rel="stylesheet"]')).toHaveAttribute("media", "print");
-  // Hydrated: the client router answers the click (a document request would be a full load).
+  // Hydrated, the client router answers the click (a document request would be a full load). A
+  // click before hydration is a full load, rightly: the page works without its scripts.
+  await waitForHydration(page);
   const documents: string[] = [];
   page.on("request", (request) => {
     if (request.resourceType() === "document") documents.push(request.url());

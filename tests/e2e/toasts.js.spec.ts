@@ -1,6 +1,8 @@
 import { holdClock } from "./support/clock";
 import { expect, test } from "./support/test";
-import { toast } from "./support/toasts";
+import { toast, toasts } from "./support/toasts";
+import { signIn } from "./support/accounts";
+import { waitForHydration } from "./support/hydration";
 
 /**
  * With JavaScript a notice dismisses itself after six seconds, but not while someone is reading
@@ -57,4 +59,17 @@ test("an error stays on screen until it is closed", async ({ page }) => {
   await expect(error).toBeVisible();
   await dismiss.click();
   await expect(error).toBeHidden();
+});
+
+test("an error goes when its page does: a failed sign-in's error is not carried onto the dashboard", async ({ page, signedInUser: { email, password } }) => {
+  await page.context().clearCookies();
+  await holdClock(page);
+  await page.goto("/auth");
+  await waitForHydration(page);
+  await signIn(page, email, "Wrong-Pass-123");
+  await expect(toast(page, "Invalid login credentials", "alert")).toBeVisible();
+  await signIn(page, email, password);
+  await expect(page).toHaveURL("/dashboard");
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  await expect(toasts(page, "alert")).toHaveCount(0);
 });

@@ -1,5 +1,5 @@
 import { getFormProps, type SubmissionResult } from "@conform-to/react";
-import { useEffect, useRef, type RefObject } from "react";
+import { useEffect, useId, useRef, type RefObject } from "react";
 import { Form } from "react-router";
 import { CopyButton } from "~/components/copy-button";
 import { SubmitButton } from "~/components/submit-button";
@@ -22,15 +22,16 @@ function formatDate(iso: string, timeZone: string): string {
 function RevokeForm({ token }: { token: AccessTokenSummary }) {
   // Every extension install is named "Browser extension": the token's last characters tell them apart.
   const which = ` ${token.name} (ending ${token.hint})`;
+  const warning = useId();
   return (
     <details className="group w-full sm:w-auto">
       <summary className={buttonClasses("secondary", "sm", "w-fit group-open:bg-slate-100 sm:ml-auto sm:flex")}>
         Revoke<span className="sr-only">{which}</span>
       </summary>
       <Form method="post" className="mt-3 space-y-3 rounded-lg border border-red-200 bg-red-50 p-3 text-sm text-red-900 sm:max-w-xs">
-        <p>Anything using this token stops working at once. This can't be undone.</p>
+        <p id={warning}>Anything using this token stops working at once. This can't be undone.</p>
         <input type="hidden" name="tokenId" value={token.id} />
-        <SubmitButton name="intent" value="revoke-token" variant="danger">
+        <SubmitButton name="intent" value="revoke-token" variant="danger" describedBy={warning}>
           Revoke token<span className="sr-only">{which}</span>
         </SubmitButton>
       </Form>

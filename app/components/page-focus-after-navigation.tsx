@@ -1,5 +1,6 @@
 import { useEffect, useRef } from "react";
 import { useLocation, useNavigation } from "react-router";
+import { focusIsLost } from "~/components/ui/focus-lost";
 
 /**
  * With JavaScript, moving to another page happens inside the document: the browser neither moves
@@ -43,7 +44,7 @@ export function PageFocusAfterNavigation(): null {
     const main = document.getElementById("main");
     if (!main) return;
     const active = document.activeElement;
-    const focusLost = active === null || active === document.body || !active.isConnected;
+    const focusLost = focusIsLost();
     if (pageOf(before) === pageOf(location)) {
       // The same page answered a form. Some browsers (Safari) never focus a pressed button, so
       // focus is moved only when the element that had it went with the answer.

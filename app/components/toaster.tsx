@@ -24,7 +24,7 @@ export function useToast(): ToastApi {
  * Toasts from the server (flashed across redirects, rendered in the HTML so they show without
  * JavaScript) and from the browser, in one polite live region. With JavaScript they animate in,
  * stack (the newest three, a message said twice only once), and close on click; a notice also
- * closes by itself, an error only on click.
+ * closes by itself, an error when it is over (another page, its form accepted; decision 050).
  *
  * A server toast arrives once, in the root loader's data of one response. The page's data is
  * often loaded again while it is on screen (a form submitted in the background, such as the

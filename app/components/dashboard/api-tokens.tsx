@@ -5,6 +5,7 @@ import { CopyButton } from "~/components/copy-button";
 import { SubmitButton } from "~/components/submit-button";
 import { buttonClasses } from "~/components/ui/button";
 import { Field, inputClasses } from "~/components/ui/field";
+import { focusIsLost } from "~/components/ui/focus-lost";
 import { TextField } from "~/components/ui/text-field";
 import { useValidatedForm } from "~/components/use-validated-form";
 import { createTokenSchema } from "~/lib/access-token-forms";
@@ -51,8 +52,7 @@ function useKeyboardBackAfterRevoke(tokens: AccessTokenSummary[] | null): RefObj
   useEffect(() => {
     if (shown.current === listed) return;
     shown.current = listed;
-    const active = document.activeElement;
-    if (active === null || active === document.body || !active.isConnected) heading.current?.focus();
+    if (focusIsLost()) heading.current?.focus();
   }, [listed]);
   return heading;
 }

@@ -1,7 +1,7 @@
-import { renderToReadableStream } from "react-dom/server";
 import type { EntryContext, HandleErrorFunction, RouterContextProvider } from "react-router";
-import { ServerRouter } from "react-router";
 import { inlineStylesheet } from "~/lib/critical-css.server";
+import { renderDocument } from "~/lib/document-render.server";
+import { documentResponse } from "~/lib/document-response.server";
 import { hydrateAfterFirstPaint } from "~/lib/hydration-after-paint.server";
 import { isDocumentWithoutScripts } from "~/lib/document-scripts";
 import { envContext } from "~/lib/env.server";
@@ -32,36 +32,30 @@ export default async function handleRequest(
 
   const nonce = loadContext.get(cspNonceContext);
   let shellRendered = false;
-  const body = await renderToReadableStream(
-    <ServerRouter context={routerContext} url={request.url} nonce={nonce} />,
-    {
-      nonce,
-      // Every Suspense boundary is written in place, never "outlined" (sent after the rest with a
-      // script that moves it into place): the landing page's islands sit in Suspense boundaries
-      // for the browser's sake (decision 033), and a reader without JavaScript must still get
-      // them. The default outlines any boundary over 500 bytes once 12.8 kB of the page is written.
-      progressiveChunkSize: Number.POSITIVE_INFINITY,
-      signal: AbortSignal.timeout(streamTimeout + 1000),
-      onError(error: unknown) {
-        responseStatusCode = 500;
-        if (shellRendered) console.error(`[render] ${describeErrorForLog(error)}`);
-      },
+  // No route defers data (no <Await>, and nothing suspends on the server but a lazy component's
+  // first load), so the document is rendered whole and sent as one piece: one compression call
+  // and one socket write per page. Crawlers and the no-JavaScript reader get it all at once.
+  const whole = await renderDocument({
+    context: routerContext,
+    url: request.url,
+    nonce,
+    timeoutMs: streamTimeout + 1000,
+    onShellReady: () => {
+      shellRendered = true;
     },
-  );
-  shellRendered = true;
-
-  // No route defers data (no <Await>, and nothing suspends on the server), so the shell is the
-  // whole document: wait for it and send it as one piece: one compression call and one socket
-  // write per page instead of one per 2 kB piece React emits (per-piece stream and compression
-  // work was the largest single share of a dashboard page's server CPU). Crawlers and the
-  // no-JavaScript reader get the whole document at once, as before.
-  await body.allReady;
+    onError(error: unknown) {
+      responseStatusCode = 500;
+      if (shellRendered) console.error(`[render] ${describeErrorForLog(error)}`);
+    },
+  });
   const hydrated = !withoutScripts(routerContext);
-  const rendered = inlineStylesheet(await new Response(body).text(), { hydrated });
-  const html = import.meta.env.DEV || !hydrated ? rendered : hydrateAfterFirstPaint(rendered);
+  // The scripts are rearranged before the stylesheet goes in: their patterns then search the
+  // page's own markup, not the 47 kB of stylesheet as well.
+  const arranged = import.meta.env.DEV || !hydrated ? whole : hydrateAfterFirstPaint(whole);
+  const html = inlineStylesheet(arranged, { hydrated });
 
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-  return new Response(html, { headers: responseHeaders, status: responseStatusCode });
+  return documentResponse(html, { headers: responseHeaders, status: responseStatusCode });
 }
 
 /**

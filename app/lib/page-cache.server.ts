@@ -1,6 +1,7 @@
 import { createContext, type MiddlewareFunction, type RouterContextProvider } from "react-router";
 import { carriesPersonalCookie } from "./cache-policy.server";
 import { splitAtStylesheet } from "./critical-css.server";
+import { documentText } from "./document-response.server";
 import { cspNonceContext } from "./security-headers.server";
 
 /**
@@ -253,7 +254,7 @@ export const pageCacheMiddleware: MiddlewareFunction<Response> = async ({ reques
     return response;
   }
 
-  const body = await response.text();
+  const body = await documentText(response);
   const parts = body.split(nonce);
   const headers = [...response.headers].filter(([name]) => !PER_RESPONSE_HEADERS.has(name.toLowerCase()));
   const etag = `W/"${await digest(`${response.status}\n${JSON.stringify(headers)}\n${parts.join("\u0000")}`)}"`;
@@ -284,7 +285,7 @@ export const renderedPageGzipMiddleware: MiddlewareFunction<Response> = async ({
   ) {
     return response;
   }
-  const html = await response.text();
+  const html = await documentText(response);
   const headers = new Headers(response.headers);
   const pieces = splitAtStylesheet(html);
   if (!pieces) return new Response(html, { status: response.status, statusText: response.statusText, headers });

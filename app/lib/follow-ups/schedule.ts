@@ -85,6 +85,23 @@ function offsetAt(instant: number, timeZone: string): number {
  * on by the length of the jump (02:30 → 03:30), as Temporal's "compatible" disambiguation does.
  */
 export function instantAt(wall: WallTime, timeZone: string): Date {
+  // A zone's rules do not change while the process runs, and the same few mornings are asked for
+  // on every page that offers reminder times (each answer costs a dozen Intl calls).
+  const key = `${timeZone} ${wall.year}-${wall.month}-${wall.day} ${wall.hour}:${wall.minute}`;
+  let instant = instantsByWallTime.get(key);
+  if (instant === undefined) {
+    instant = findInstantAt(wall, timeZone);
+    if (instantsByWallTime.size >= INSTANTS_REMEMBERED) instantsByWallTime.delete(instantsByWallTime.keys().next().value!);
+    instantsByWallTime.set(key, instant);
+  }
+  return new Date(instant);
+}
+
+/** Answers of `instantAt` (milliseconds), by zone and wall time; the oldest go first. */
+const instantsByWallTime = new Map<string, number>();
+const INSTANTS_REMEMBERED = 1024;
+
+function findInstantAt(wall: WallTime, timeZone: string): number {
   const naive = Date.UTC(wall.year, wall.month - 1, wall.day, wall.hour, wall.minute);
   // The offsets in force a day either side: equal, unless a transition lies in between.
   const before = offsetAt(naive - DAY_MS, timeZone);
@@ -94,8 +111,8 @@ export function instantAt(wall: WallTime, timeZone: string): Date {
     return shown.year === wall.year && shown.month === wall.month && shown.day === wall.day && shown.hour === wall.hour && shown.minute === wall.minute;
   };
   const candidates = [naive - before, naive - after].filter(shows);
-  if (candidates.length > 0) return new Date(Math.min(...candidates));
-  return new Date(naive - before);
+  if (candidates.length > 0) return Math.min(...candidates);
+  return naive - before;
 }
 
 /** Day of the week of a calendar date: 0 = Sunday … 6 = Saturday. */

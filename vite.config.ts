@@ -19,6 +19,7 @@ export default defineConfig(({ mode }) => {
     plugins: [
       ...(worker ? [cloudflare({ viteEnvironment: { name: "ssr" } }), workerAssetHeaders()] : []),
       serverRenderedIslands(),
+      compactPreloadHelper(),
       tailwindcss(),
       reactRouter(),
     ],
@@ -37,9 +38,9 @@ export default defineConfig(({ mode }) => {
 });
 
 /**
- * The small modules every page's shell uses (the root's toaster, error boundary and focus on the
- * first invalid field, the header's
- * logo and links, buttons, icons, the meta tags, whether a page goes without scripts) go out as
+ * The small modules every page's shell uses (the root's toaster, error boundary, focus on the
+ * first invalid field and on the new page after a move, the header's logo and links, buttons,
+ * icons, the meta tags, whether a page goes without scripts) go out as
  * one chunk instead of ten: every page that has scripts loads all of them anyway, and one file
  * compresses to about 2 kB less than nine did (decision 033).
  * A module that only some pages use does not belong here; one exception, the hook that closes the
@@ -48,7 +49,7 @@ export default defineConfig(({ mode }) => {
  */
 const siteShellChunk = {
   name: "site-shell",
-  test: /\/app\/(components\/(toaster|error-boundary|icons|logo|use-menu-closed-after-navigation|ui\/(cx|button|container|first-invalid-focus))|content\/site|lib\/(seo|document-scripts))\.tsx?$/,
+  test: /\/app\/(components\/(toaster|error-boundary|icons|logo|use-menu-closed-after-navigation|page-focus-after-navigation|ui\/(cx|button|container|first-invalid-focus|focus-lost))|content\/site|lib\/(seo|document-scripts))\.tsx?$/,
 };
 
 /**
@@ -92,5 +93,57 @@ function serverRenderedIslands(): Plugin {
     applyToEnvironment: (environment) => environment.name === "client",
     resolveId: (source) => (source.endsWith("/islands-rendered") ? emptyModule : undefined),
     load: (id) => (id === emptyModule ? "export {};" : undefined),
+  };
+}
+
+/**
+ * A smaller stand-in for Vite's preload helper, the function every dynamic import() in the client
+ * build goes through (the landing page's islands, Try it's reminder form): it adds a
+ * `<link rel="modulepreload">` for each module the imported chunk needs, so they download in
+ * parallel instead of one import after another, then imports the chunk. Vite's own helper also
+ * loads CSS a chunk imports, reads the CSP nonce from a meta tag, checks which links the page
+ * already has and reports failures as a `vite:preloadError` event: none of which this app uses
+ * (one stylesheet for the whole site, same-origin scripts allowed by the CSP, no listener), and
+ * together 0.8 kB of the landing page's JavaScript against 0.2 kB (decision 054). A build where a
+ * dynamically imported chunk brings CSS fails here rather than ship a page without its styles.
+ */
+function compactPreloadHelper(): Plugin {
+  const helperId = "\0vite/preload-helper.js";
+  let base = "/";
+  return {
+    name: "tonewise:compact-preload-helper",
+    enforce: "pre",
+    apply: "build",
+    applyToEnvironment: (environment) => environment.name === "client",
+    configResolved(config) {
+      base = config.base;
+    },
+    load: (id) =>
+      id === helperId
+        ? `const requested = new Set();
+export const __vitePreload = (load, dependencies) => {
+  for (const dependency of dependencies ?? []) {
+    if (requested.has(dependency)) continue;
+    requested.add(dependency);
+    const link = document.createElement("link");
+    link.rel = "modulepreload";
+    link.href = ${JSON.stringify(base)} + dependency;
+    document.head.append(link);
+  }
+  return load();
+};`
+        : undefined,
+    generateBundle: {
+      order: "post",
+      handler(_options, bundle) {
+        for (const output of Object.values(bundle)) {
+          if (output.type !== "chunk") continue;
+          const dependencies = /__vite__mapDeps=.*?m\.f=\[([^\]]*)\]/.exec(output.code)?.[1] ?? "";
+          if (/\.css"/.test(dependencies)) {
+            this.error(`${output.fileName} imports a chunk that brings CSS, which the compact preload helper does not load.`);
+          }
+        }
+      },
+    },
   };
 }

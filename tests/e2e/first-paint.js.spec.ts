@@ -149,3 +149,24 @@ test("a form sent before the page's scripts ran comes back with the focus on the
   await waitForHydration(page);
   await expect(page.getByLabel("Password")).toBeFocused();
 });
+
+test("the pricing island's own modules are asked for alongside it, not after it has arrived", async ({ page }) => {
+  await page.goto("/");
+  await waitForHydration(page);
+  // The islands (decision 033) are requested as the page's module runs. The pricing cards bring
+  // modules of their own (the plans, the plan card), which the preload helper (decision 054) asks
+  // for at the same time: without it the browser would find them only in the island's code, one
+  // round trip later.
+  await page.waitForLoadState("networkidle");
+  const timings = await page.evaluate(() =>
+    performance.getEntriesByType("resource").flatMap((entry) => {
+      const chunk = /\/(pricing-section|plans|plan-card)-[\w-]+\.js$/.exec(new URL(entry.name).pathname)?.[1];
+      return chunk ? [{ chunk, start: entry.startTime, end: entry.responseEnd }] : [];
+    }),
+  );
+  const island = timings.find(({ chunk }) => chunk === "pricing-section");
+  expect(timings.map(({ chunk }) => chunk).sort()).toEqual(["plan-card", "plans", "pricing-section"]);
+  for (const own of timings.filter(({ chunk }) => chunk !== "pricing-section")) {
+    expect(own.start, `${own.chunk} asked for before the island's chunk arrived`).toBeLessThan(island!.end);
+  }
+});

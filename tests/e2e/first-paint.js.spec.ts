@@ -159,7 +159,7 @@ test("the pricing island's own modules are asked for alongside it, not after it 
   // round trip later.
   await page.waitForLoadState("networkidle");
   const timings = await page.evaluate(() =>
-    performance.getEntriesByType("resource").flatMap((entry) => {
+    (performance.getEntriesByType("resource") as PerformanceResourceTiming[]).flatMap((entry) => {
       const chunk = /\/(pricing-section|plans|plan-card)-[\w-]+\.js$/.exec(new URL(entry.name).pathname)?.[1];
       return chunk ? [{ chunk, start: entry.startTime, end: entry.responseEnd }] : [];
     }),

@@ -1,5 +1,6 @@
 import { DEMO_PHASES } from "../../app/content/landing";
 import { holdClock, runClockUntil } from "./support/clock";
+import { contrastAgainstBackground } from "./support/contrast";
 import { expect, test } from "./support/test";
 
 /**
@@ -89,6 +90,22 @@ test.describe("on a narrow screen", () => {
     await dots.nth(2).click();
     await expect(page.getByRole("region", { name: "Testimonials" })).toHaveAttribute("data-active-index", "2");
     await expect(dots.nth(2)).toHaveAttribute("aria-current", "true");
+  });
+
+  // WCAG 1.4.11 (a control's edge at 3:1 against what it sits on) and 1.4.1 (the current one is
+  // not told by its colour alone).
+  test("every testimonial dot stands out from the page, and the current one is wider", async ({ page }) => {
+    await page.goto("/");
+    const dots = page.getByRole("button", { name: /Show testimonial/ });
+    await dots.nth(1).click();
+    await expect(dots.nth(1)).toHaveAttribute("aria-current", "true");
+    const marks = dots.locator("span");
+    for (let index = 0; index < 5; index++) {
+      expect(await contrastAgainstBackground(marks.nth(index), "background-color"), `dot ${index + 1}`).toBeGreaterThanOrEqual(3);
+    }
+    const widthOf = async (index: number) => (await marks.nth(index).boundingBox())!.width;
+    await expect.poll(async () => (await widthOf(1)) - (await widthOf(0))).toBeGreaterThanOrEqual(4);
+    await expect.poll(async () => (await widthOf(1)) - (await widthOf(2))).toBeGreaterThanOrEqual(4);
   });
 
   test("the use case scrolled into view shows its after-text", async ({ page }) => {

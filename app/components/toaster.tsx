@@ -42,22 +42,26 @@ export function ToastProvider({
   withoutScripts?: boolean;
   children: React.ReactNode;
 }) {
-  const [heldServerToasts, setHeldServerToasts] = useState<Toast[]>(serverToasts);
+  // The server's toasts held, and the ids of every toast closed or over: one state, changed
+  // together, so that a toast that leaves the held list is also never shown again.
+  const [server, setServer] = useState<{ held: Toast[]; dismissed: ReadonlySet<string> }>(() => ({ held: serverToasts, dismissed: new Set() }));
   const [clientToasts, setClientToasts] = useState<Toast[]>([]);
-  const [dismissed, setDismissed] = useState<ReadonlySet<string>>(new Set());
 
   // Takes away, for good, every toast held that `gone` picks.
   const dismissAll = useCallback((gone: (toast: Toast) => boolean) => {
-    setHeldServerToasts((held) => {
-      const leaving = held.filter(gone);
-      if (leaving.length > 0) setDismissed((current) => new Set([...current, ...leaving.map((toast) => toast.id)]));
-      return leaving.length > 0 ? held.filter((toast) => !gone(toast)) : held;
+    setServer((state) => {
+      const leaving = state.held.filter(gone);
+      if (leaving.length === 0) return state;
+      return { held: state.held.filter((toast) => !gone(toast)), dismissed: new Set([...state.dismissed, ...leaving.map((toast) => toast.id)]) };
     });
     setClientToasts((current) => (current.some(gone) ? current.filter((toast) => !gone(toast)) : current));
   }, []);
 
   useEffect(() => {
-    setHeldServerToasts((held) => withNew(held, serverToasts));
+    setServer((state) => {
+      const held = withNew(state.held, serverToasts);
+      return held === state.held ? state : { ...state, held };
+    });
     // The server accepted what was sent: the complaints about earlier tries are over.
     if (serverToasts.some((toast) => toast.variant !== "destructive")) dismissAll((toast) => isValidationError(toast) && !serverToasts.includes(toast));
   }, [serverToasts, dismissAll]);
@@ -85,14 +89,13 @@ export function ToastProvider({
     });
   }, []);
   const dismiss = useCallback((id: string) => {
-    setDismissed((current) => new Set(current).add(id));
-    setHeldServerToasts((held) => held.filter((toast) => toast.id !== id));
+    setServer((state) => ({ held: state.held.filter((toast) => toast.id !== id), dismissed: new Set(state.dismissed).add(id) }));
   }, []);
   const clearValidation = useCallback(() => dismissAll(isValidationError), [dismissAll]);
   const api = useMemo(() => ({ show, clearValidation }), [show, clearValidation]);
 
   // This render's server toasts count before the effect above has held them (the server's render, the first one).
-  const candidates = [...withNew(heldServerToasts, serverToasts), ...clientToasts].filter((toast) => !dismissed.has(toast.id));
+  const candidates = [...withNew(server.held, serverToasts), ...clientToasts].filter((toast) => !server.dismissed.has(toast.id));
   const visible = newestDistinct(candidates);
   // What newestDistinct leaves out (said again since, or pushed past the newest three) is over: it
   // must not come back when a toast above it is closed.

@@ -37,3 +37,21 @@ test.describe("the dashboard's phone menu without JavaScript, from the keyboard"
     await expect(page.getByRole("link", { name: "Upgrade to Pro" }).first()).toBeVisible();
   });
 });
+
+test.describe("the dashboard's phone menu and a toast that stays", () => {
+  test.use({ viewport: { width: 375, height: 740 } });
+
+  test("the open menu is above the toast: Sign Out at the foot of the menu can be pressed", async ({ page, signedInUser: _signedInUser }) => {
+    await page.goto("/dashboard");
+    // An error toast stays until it is closed (decision 050).
+    await page.getByRole("button", { name: "Optimize message" }).click();
+    await expect(page.getByRole("alert").filter({ hasText: "Validation Error" })).toBeVisible();
+    await page.getByLabel("Toggle dashboard menu").click();
+    await expect(page.getByRole("navigation", { name: "Dashboard mobile" })).toBeVisible();
+    // The desktop sidebar's is hidden at this width: the one shown is the menu's.
+    const signOut = page.getByRole("button", { name: "Sign Out" }).filter({ visible: true });
+    await expect(signOut).toBeVisible();
+    // A trial click fails when another element would receive the pointer.
+    await signOut.click({ trial: true, timeout: 2_000 });
+  });
+});

@@ -138,9 +138,11 @@ function DashboardFrame({ account, children }: { account: AccountSummary; childr
 
       <div className="lg:pl-64">
         {/* No backdrop-filter here: it would make the header the containing block of the fixed menu panel.
-            From 1024 px the sidebar holds the menu, so a Pro account's header would be an empty bar: it goes. */}
+            From 1024 px the sidebar holds the menu, so a Pro account's header would be an empty bar: it goes.
+            The open menu is above the toasts (z-50), as the public site's menu is (a popover): a toast
+            that stays until it is closed must not cover the menu's Sign Out on a phone. */}
         <header
-          className={`sticky top-0 z-30 flex h-16 items-center gap-3 border-b border-slate-200 bg-white px-4 sm:px-6${pro ? " lg:hidden" : ""}`}
+          className={`sticky top-0 z-30 has-[details[open]]:z-[60] flex h-16 items-center gap-3 border-b border-slate-200 bg-white px-4 sm:px-6${pro ? " lg:hidden" : ""}`}
         >
           <details ref={menu} className="dashboard-menu group lg:hidden">
             <summary

@@ -88,9 +88,7 @@ export function ToastProvider({
       return [...current.filter((toast) => !same(toast)).slice(-2), toToast(input)];
     });
   }, []);
-  const dismiss = useCallback((id: string) => {
-    setServer((state) => ({ held: state.held.filter((toast) => toast.id !== id), dismissed: new Set(state.dismissed).add(id) }));
-  }, []);
+  const dismiss = useCallback((id: string) => dismissAll((toast) => toast.id === id), [dismissAll]);
   const clearValidation = useCallback(() => dismissAll(isValidationError), [dismissAll]);
   const api = useMemo(() => ({ show, clearValidation }), [show, clearValidation]);
 

@@ -82,8 +82,9 @@ export const LOAD = {
  * The optimize API under load: POST /api/v1/optimize as the extension calls it (a Bearer token,
  * JSON, a Pro account so the quota never answers first), with the local AI stand-in as the
  * engine, so what is measured is the server's own work: authentication, the per-minute limit, the
- * quota check, the engine call over HTTP, the guardrails and the count — three Postgres calls on
- * the local backend (PGlite, one process) per request.
+ * quota check, the engine call over HTTP, the guardrails and the count — two Postgres calls on
+ * the local backend (PGlite, one process) per request: the token is checked in the first, with the
+ * limits (decision 055).
  */
 export const API_LOAD = { concurrency: 16, warmupSeconds: 1, requestTimeoutMs: 10_000, maxSeconds: 8, maxRequests: 1_500, users: 300 } as const;
 

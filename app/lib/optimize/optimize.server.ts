@@ -1,4 +1,6 @@
 import { href, type RouterContextProvider } from "react-router";
+import { sha256Hex } from "../access-tokens.server";
+import { invalidAccessToken, type ApiCredential } from "../api/authenticate.server";
 import { ApiError, serviceUnavailable } from "../api/responses.server";
 import { getEnv, NO_ENGINE_MESSAGE } from "../env.server";
 import { sharedServiceClient } from "../supabase.server";
@@ -13,8 +15,9 @@ import { characterCount, type MessageType, type OptimizeRequest, type Tone } fro
 /**
  * The one server function behind `POST /api/v1/optimize` and the dashboard's Try it:
  *
- *   engine configured? → rate limit + quota check (one call) → the engine → guardrails (one retry)
- *   → count the message (one atomic call, which can still refuse) → answer.
+ *   engine configured? → rate limit + quota check (one call; with an access token, the token's
+ *   check too) → the engine → guardrails (one retry) → count the message (one atomic call, which
+ *   can still refuse) → answer.
  *
  * Nothing is counted until a suggestion that passed the guardrails is in hand; if the count is
  * refused (a concurrent request took the last free message) the suggestion is discarded. The text
@@ -92,14 +95,39 @@ function describeProblems(problems: GuardrailProblem[]): string {
   return problems.join(",");
 }
 
+/**
+ * The rate limit and quota check for the caller: by user id (a session the route has checked), or
+ * by access token, checked in the same call (docs/decisions/055). With the user whose it is.
+ */
+async function begin(db: ReturnType<typeof sharedServiceClient>, caller: ApiCredential, draftId: string | null) {
+  if ("userId" in caller) {
+    const { data, error } = await db.rpc("begin_optimization", { p_user_id: caller.userId, p_draft_id: draftId }).single<BeginRow>();
+    if (error || !data) {
+      console.error(`[optimize] begin failed: ${error?.code ?? "no row"}`);
+      throw serviceUnavailable();
+    }
+    return { userId: caller.userId, state: data };
+  }
+  const { data, error } = await db
+    .rpc("begin_optimization_with_token", { p_token_hash: await sha256Hex(caller.accessToken), p_draft_id: draftId })
+    .maybeSingle<BeginRow & { user_id: string }>();
+  if (error) {
+    console.error(`[optimize] begin failed: ${error.code}`);
+    throw serviceUnavailable();
+  }
+  // No row: the token is unknown, revoked or expired.
+  if (!data) throw invalidAccessToken();
+  return { userId: data.user_id, state: data };
+}
+
 export async function optimizeForUser(options: {
   context: Readonly<RouterContextProvider>;
-  userId: string;
+  caller: ApiCredential;
   request: OptimizeRequest;
   /** The caller's request signal: aborted when they go away. */
   signal: AbortSignal;
 }): Promise<OptimizeResult> {
-  const { context, userId, request, signal } = options;
+  const { context, caller, request, signal } = options;
   const env = getEnv(context);
   const engine = resolveEngine(env, context);
   if (!engine) {
@@ -112,12 +140,7 @@ export async function optimizeForUser(options: {
 
   const db = sharedServiceClient(env);
   const draftId = request.draftId ?? null;
-  const begin = await db.rpc("begin_optimization", { p_user_id: userId, p_draft_id: draftId }).single<BeginRow>();
-  if (begin.error || !begin.data) {
-    console.error(`[optimize] begin failed: ${begin.error?.code ?? "no row"}`);
-    throw serviceUnavailable();
-  }
-  const state = begin.data;
+  const { userId, state } = await begin(db, caller, draftId);
   const key = await draftSketchKey(env.COOKIE_SECRET);
   // A draft's re-polish is free only for the same message: its last text or suggestion is still
   // mostly there (typing on, another tone, after Replace), and the re-polishes since it was

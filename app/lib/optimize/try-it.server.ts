@@ -28,7 +28,7 @@ export async function submitTryIt(request: Request, context: Readonly<RouterCont
   try {
     const outcome = await optimizeForUser({
       context,
-      userId: dashboardUser(context).id,
+      caller: { userId: dashboardUser(context).id },
       request: { ...validated.value, platform: "web" },
       signal: request.signal,
     });

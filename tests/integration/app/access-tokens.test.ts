@@ -182,6 +182,56 @@ describe("API tokens on the Account page", () => {
     expect((await response.json()).usage.used).toBe(1);
   });
 
+  it("checks a token's suggestion in the same database call as its limits: two calls in all, the begin and the count", async () => {
+    const client = await signUpThroughApp(app, "one-trip@example.com");
+    const token = await createToken(client, "Extension");
+    const calls: string[] = [];
+    const listener = ({ request }: { request: Request }) => {
+      const url = new URL(request.url);
+      if (url.pathname.startsWith("/rest/v1/") || url.pathname.startsWith("/auth/v1/")) calls.push(`${request.method} ${url.pathname}`);
+    };
+    app.server.events.on("request:start", listener);
+    try {
+      const response = await app.client().fetch(
+        "/api/v1/optimize",
+        bearer(token, {
+          method: "POST",
+          headers: { "Content-Type": "application/json" },
+          body: JSON.stringify({ text: "hi dana, following up on the quote for 12 seats. can we talk tomorrow?", draftId: "d1" }),
+        }),
+      );
+      expect(response.status).toBe(200);
+      expect((await response.json()).usage.used).toBe(1);
+    } finally {
+      app.server.events.removeListener("request:start", listener);
+    }
+    expect(calls).toEqual(["POST /rest/v1/rpc/begin_optimization_with_token", "POST /rest/v1/rpc/record_optimization"]);
+    const [used] = await app.backend.sql<{ last_used_at: string | null }>("select last_used_at from public.access_tokens");
+    expect(used!.last_used_at).not.toBeNull();
+  });
+
+  it("refuses a revoked or unknown token's suggestion with 401, counting nothing and holding nothing against a limit", async () => {
+    const client = await signUpThroughApp(app, "revoked-optimize@example.com");
+    const token = await createToken(client, "Old laptop");
+    await app.backend.sql("update public.access_tokens set revoked_at = now()");
+    const hits = async () => (await app.backend.sql<{ hits: number }>("select coalesce(sum(hits), 0)::int as hits from public.rate_limits"))[0]!.hits;
+    const before = await hits();
+    for (const credential of [token, `tw_${"x".repeat(43)}`]) {
+      const response = await app.client().fetch(
+        "/api/v1/optimize",
+        bearer(credential, {
+          method: "POST",
+          headers: { "Content-Type": "application/json" },
+          body: JSON.stringify({ text: "hi dana, following up on the quote for 12 seats. can we talk tomorrow?" }),
+        }),
+      );
+      expect(response.status).toBe(401);
+      expect((await response.json()).error).toEqual({ code: "unauthorized", message: "The access token is missing, malformed, expired or revoked." });
+    }
+    expect(await hits()).toBe(before);
+    expect(await app.backend.sql("select * from public.usage_tracking")).toEqual([]);
+  });
+
   it("revokes a token: the API refuses it from then on", async () => {
     const client = await signUpThroughApp(app, "revoke@example.com");
     const token = await createToken(client, "Old script");

@@ -98,6 +98,63 @@ describe("begin_optimization", () => {
   });
 });
 
+describe("begin_optimization_with_token", () => {
+  const HASH = "a".repeat(64);
+
+  async function beginWithToken(tokenHash: string, draftId: string | null = null) {
+    const { data, error } = await serviceClient()
+      .rpc("begin_optimization_with_token", { p_token_hash: tokenHash, p_draft_id: draftId })
+      .maybeSingle<Begun & { user_id: string; token_id: string }>();
+    if (error) throw error;
+    return data;
+  }
+
+  async function rateCounters(): Promise<number> {
+    const rows = await harness.backend.sql<{ count: number }>("select coalesce(sum(hits), 0)::int as count from public.rate_limits");
+    return rows[0]!.count;
+  }
+
+  it("begins for the token's owner in the same call, and records the token's use", async () => {
+    const user = await createConfirmedUser(harness.backend, "token-begin@example.com");
+    await user.client.from("user_settings").update({ default_tone: "casual" }).eq("user_id", user.id);
+    const [{ id: tokenId }] = (await harness.backend.sql<{ id: string }>(
+      "insert into public.access_tokens (user_id, name, token_hash, hint) values ($1, 'Laptop', $2, 'abcd') returning id",
+      [user.id, HASH],
+    )) as [{ id: string }];
+    expect(await beginWithToken(HASH)).toEqual({
+      user_id: user.id,
+      token_id: tokenId,
+      rate_allowed: true,
+      retry_after_seconds: expect.any(Number),
+      tier: "free",
+      used: 0,
+      message_limit: 30,
+      would_count: true,
+      default_tone: "casual",
+      default_message_type: "text",
+      usage_analytics: true,
+      draft_input_sketch: null,
+      draft_output_sketch: null,
+      draft_changed_share: null,
+    });
+    const [token] = await harness.backend.sql<{ last_used_at: string | null }>("select last_used_at from public.access_tokens");
+    expect(token!.last_used_at).not.toBeNull();
+  });
+
+  it("answers no row for an unknown, revoked or expired token, and holds nothing against any limit", async () => {
+    const user = await createConfirmedUser(harness.backend, "token-refused@example.com");
+    await harness.backend.sql(
+      `insert into public.access_tokens (user_id, name, token_hash, hint, revoked_at, created_at) values
+         ($1, 'Revoked', $2, 'rrrr', now(), now()),
+         ($1, 'Idle', $3, 'iiii', null, now() - interval '91 days')`,
+      [user.id, "b".repeat(64), "c".repeat(64)],
+    );
+    const before = await rateCounters();
+    for (const hash of [HASH, "b".repeat(64), "c".repeat(64)]) expect(await beginWithToken(hash), hash).toBeNull();
+    expect(await rateCounters()).toBe(before);
+  });
+});
+
 describe("record_optimization", () => {
   it("counts a draft once, re-polishes within 30 minutes free, up to 10 suggestions", async () => {
     const user = await createConfirmedUser(harness.backend, "drafts@example.com");
@@ -225,6 +282,7 @@ describe("who may call the metering functions", () => {
     for (const client of [user.client, anonClient()]) {
       for (const [name, args] of [
         ["begin_optimization", { p_user_id: user.id, p_draft_id: null }],
+        ["begin_optimization_with_token", { p_token_hash: "0".repeat(64), p_draft_id: null }],
         ["record_optimization", { p_user_id: user.id, p_draft_id: null, p_tone: "casual", p_message_type: "text", p_platform: "web", p_input_length: 1, p_output_length: 1, p_latency_ms: 1 }],
         ["hit_rate_limit", { p_key: "x", p_limit: 1, p_window_seconds: 60 }],
       ] as const) {

@@ -1,4 +1,4 @@
-import { authenticateApiRequest } from "~/lib/api/authenticate.server";
+import { apiCredential } from "~/lib/api/authenticate.server";
 import { readJsonObject } from "~/lib/api/request-body.server";
 import { apiJson, handleApi, methodNotAllowed } from "~/lib/api/responses.server";
 import { parseApiInput } from "~/lib/api/validation.server";
@@ -10,9 +10,10 @@ import type { Route } from "./+types/optimize";
 export async function action({ request, context }: Route.ActionArgs) {
   return handleApi(async () => {
     if (request.method !== "POST") return methodNotAllowed("POST");
-    const caller = await authenticateApiRequest(request, context);
+    // An access token is checked by the first database call, with the rate limit and the quota.
+    const caller = await apiCredential(request, context);
     const input = parseApiInput(optimizeRequestSchema, await readJsonObject(request));
-    const result = await optimizeForUser({ context, userId: caller.userId, request: input, signal: request.signal });
+    const result = await optimizeForUser({ context, caller, request: input, signal: request.signal });
     return apiJson(result);
   });
 }

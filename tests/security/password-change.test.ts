@@ -3,7 +3,15 @@
  * a recent email-link sign-in (the reset email), so a stolen session cannot lock the owner out.
  */
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { appForThisFile, followEmailLink, signUpThroughApp, toastsIn, type AppClient } from "../integration/app/app-harness.ts";
+import {
+  appForThisFile,
+  bearer,
+  createTokenThroughApp,
+  followEmailLink,
+  signUpThroughApp,
+  toastsIn,
+  type AppClient,
+} from "../integration/app/app-harness.ts";
 
 const app = appForThisFile();
 const PASSWORD = "Correct-Horse-9";
@@ -63,5 +71,43 @@ describe("changing the password", () => {
     expect(late.headers.get("Location")).toBe("/auth/forgot-password");
     vi.useRealTimers();
     await signIn("late@example.com");
+  });
+
+  it("revokes the account's API tokens and spends its unexchanged extension codes, and says so", async () => {
+    const owner = await signUpThroughApp(app, "locked-out@example.com");
+    const scriptToken = await createTokenThroughApp(owner, "Intruder's script");
+    expect((await app.client().fetch("/api/v1/me", bearer(scriptToken))).status).toBe(200);
+    const [{ id: userId }] = (await app.backend.sql<{ id: string }>("select id from auth.users where email = $1", ["locked-out@example.com"])) as [
+      { id: string },
+    ];
+    await app.backend.sql(
+      "insert into public.extension_auth_codes (code_hash, user_id, code_challenge, expires_at) values ($1, $2, $3, now() + interval '5 minutes')",
+      ["d".repeat(64), userId, "c".repeat(43)],
+    );
+
+    const client = await recoverySession("locked-out@example.com");
+    const reset = await client.post("/auth/reset-password", { password: "Fresh-Start-42", confirmPassword: "Fresh-Start-42" });
+    expect(reset.headers.get("Location")).toBe("/dashboard");
+    expect(toastsIn((await client.html("/dashboard")).html)).toEqual([
+      "Password updated / Your new password is ready to use. Your API tokens were revoked too, so connect the browser extension again.",
+    ]);
+
+    const refused = await app.client().fetch("/api/v1/me", bearer(scriptToken));
+    expect(refused.status).toBe(401);
+    expect(await app.backend.sql("select 1 from public.extension_auth_codes where used_at is null")).toEqual([]);
+    expect((await client.html("/dashboard/account")).html).toContain("You have no API tokens.");
+
+    // A token made after the new password works.
+    const fresh = await createTokenThroughApp(client, "Browser extension");
+    expect((await app.client().fetch("/api/v1/me", bearer(fresh))).status).toBe(200);
+  });
+
+  it("leaves the tokens alone when nothing but the profile changes", async () => {
+    const owner = await signUpThroughApp(app, "renamed@example.com");
+    const token = await createTokenThroughApp(owner, "Laptop");
+    await app.backend.sql("update auth.users set raw_user_meta_data = raw_user_meta_data || '{\"full_name\":\"New Name\"}' where email = $1", [
+      "renamed@example.com",
+    ]);
+    expect((await app.client().fetch("/api/v1/me", bearer(token))).status).toBe(200);
   });
 });

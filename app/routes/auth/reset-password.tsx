@@ -10,6 +10,8 @@ import { hitFormRateLimit, refuseTooManyAttempts } from "~/lib/rate-limits.serve
 import { getSupabase, getUser, getUserFromAuth } from "~/lib/session.server";
 import { flashToast } from "~/lib/toast.server";
 import { serviceFailureMessage } from "~/lib/auth-errors";
+import { listAccessTokens } from "~/lib/access-tokens.server";
+import { logDatabaseFailure } from "~/lib/database-unavailable.server";
 import type { Route } from "./+types/reset-password";
 
 /** Never sent back to the browser. */
@@ -68,13 +70,25 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!validated.ok) return invalidSubmission({ result: validated.result });
   const limit = await hitFormRateLimit(request, context, "newPassword", user.id);
   if (!limit.allowed) return data({ result: validated.submission.reply({ hideFields: PASSWORD_FIELDS }) }, refuseTooManyAttempts(context, limit.retryAfterSeconds));
+  // The new password revokes the account's API tokens (a database trigger, decision 056): the
+  // toast says so when there were any. Not knowing (the database failed) changes nothing else.
+  const hadTokens = await listAccessTokens(getSupabase(context), user.id).then(
+    (tokens) => tokens.length > 0,
+    (failure: unknown) => (logDatabaseFailure(failure, "Token list before a new password: "), false),
+  );
   const { error } = await getSupabase(context).auth.updateUser({ password: validated.value.password });
   if (error) {
     console.error(`Password update failed: ${error.code ?? error.status ?? "error"}`);
     flashToast(context, { variant: "destructive", title: "Error", description: serviceFailureMessage(error, "Failed to update password") });
     return { result: validated.submission.reply({ hideFields: PASSWORD_FIELDS }) };
   }
-  flashToast(context, { variant: "success", title: "Password updated", description: "Your new password is ready to use." });
+  flashToast(context, {
+    variant: "success",
+    title: "Password updated",
+    description: hadTokens
+      ? "Your new password is ready to use. Your API tokens were revoked too, so connect the browser extension again."
+      : "Your new password is ready to use.",
+  });
   throw redirect(href("/dashboard"));
 }
 

@@ -17,7 +17,9 @@ test("deleting the newest reminder keeps a new reminder half filled in", async (
   await form.getByLabel("Label").fill("Dana — quote follow-up");
   await form.getByLabel("Page to reopen (optional)").fill("https://crm.example.com/deals/42");
 
-  await page.getByRole("listitem").filter({ hasText: "Newest one" }).getByRole("button", { name: "Delete" }).click();
+  const newest = page.getByRole("listitem").filter({ hasText: "Newest one" });
+  await newest.locator("summary", { hasText: "Delete" }).click();
+  await newest.getByRole("button", { name: "Delete reminder" }).click();
   await expectToast(page, "Reminder deleted");
   await expect(page.getByRole("listitem").filter({ hasText: "Newest one" })).toHaveCount(0);
   await expect(form.getByLabel("Label")).toHaveValue("Dana — quote follow-up");
@@ -40,6 +42,12 @@ test("focus stays where the keyboard user was after Snooze, Mark done and Delete
     await item(label).getByRole("button", { name: button }).focus();
     await page.keyboard.press("Enter");
   };
+  /** Delete, then the warning's own button, by keyboard. */
+  const remove = async (label: string) => {
+    await item(label).locator("summary", { hasText: "Delete" }).focus();
+    await page.keyboard.press("Enter");
+    await press(label, "Delete reminder");
+  };
   const snooze = async (label: string) => {
     await item(label).getByText("Snooze").focus();
     await page.keyboard.press("Enter");
@@ -60,13 +68,13 @@ test("focus stays where the keyboard user was after Snooze, Mark done and Delete
   await expect(item("Send the deck")).toBeFocused();
 
   // Deleted: the next one, or the one before when it was the last.
-  await press("Send the deck", "Delete");
+  await remove("Send the deck");
   await expectToast(page, "Reminder deleted");
   await expect(item("Check in with Lee")).toBeFocused();
   const upcoming = page.getByRole("region", { name: /^Upcoming/ }).getByRole("listitem");
   await expect(upcoming).toHaveCount(3);
-  const [beforeLast, last] = (await upcoming.locator("p:first-child").allTextContents()).slice(-2) as [string, string];
-  await press(last, "Delete");
+  const [beforeLast, last] = (await upcoming.locator("p[id^='follow-up-']").allTextContents()).slice(-2) as [string, string];
+  await remove(last);
   await expect(item(last)).toHaveCount(0);
   await expect(item(beforeLast)).toBeFocused();
 
@@ -78,7 +86,7 @@ test("focus stays where the keyboard user was after Snooze, Mark done and Delete
   // Reopened: the next one in Done.
   const doneItems = page.getByRole("region", { name: /^Done/ }).getByRole("listitem");
   await expect(doneItems).toHaveCount(2);
-  const [firstDone, secondDone] = (await doneItems.locator("p:first-child").allTextContents()) as [string, string];
+  const [firstDone, secondDone] = (await doneItems.locator("p[id^='follow-up-']").allTextContents()) as [string, string];
   await press(firstDone, "Reopen");
   await expectToast(page, "Reopened");
   await expect(item(secondDone)).toBeFocused();

@@ -96,7 +96,17 @@ test("set a reminder, follow a sequence, snooze, mark done, reopen and delete", 
   await expect(section(page, "Upcoming").getByRole("listitem")).toHaveCount(1);
   await reminder(page, "Done", "Maria Alvarez — demo recap").getByRole("button", { name: "Reopen" }).click();
   await expect(reminder(page, "Upcoming", "Maria Alvarez — demo recap")).toBeVisible();
-  await reminder(page, "Upcoming", "Maria Alvarez — demo recap").getByRole("button", { name: "Delete" }).click();
+  // Delete asks first: the warning's own button deletes, and choosing Delete again keeps the reminder.
+  const recap = reminder(page, "Upcoming", "Maria Alvarez — demo recap");
+  await recap.locator("summary", { hasText: "Delete" }).click();
+  await expect(recap.getByText("The reminder goes for good. This can't be undone.")).toBeVisible();
+  await recap.locator("summary", { hasText: "Delete" }).click();
+  await expect(recap.getByText("The reminder goes for good. This can't be undone.")).toBeHidden();
+  await recap.locator("summary", { hasText: "Delete" }).click();
+  await expect(recap.getByRole("button", { name: "Delete reminder (Maria Alvarez — demo recap)" })).toHaveAccessibleDescription(
+    "The reminder goes for good. This can't be undone.",
+  );
+  await recap.getByRole("button", { name: "Delete reminder" }).click();
   await expectToast(page, "Reminder deleted");
   await expect(page.getByRole("listitem").filter({ hasText: "Maria Alvarez — demo recap" })).toHaveCount(0);
 });

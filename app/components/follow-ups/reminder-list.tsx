@@ -1,5 +1,6 @@
-import { useEffect, useRef } from "react";
+import { useEffect, useId, useRef } from "react";
 import { Form, useNavigation } from "react-router";
+import { SubmitButton } from "~/components/submit-button";
 import { Badge } from "~/components/ui/badge";
 import { buttonClasses } from "~/components/ui/button";
 import type { FollowUp } from "~/lib/follow-ups/follow-ups.server";
@@ -109,7 +110,7 @@ function ReminderItem({ item, clock, state }: { item: FollowUp; clock: Clock; st
   const stopHere = item.followUpNumber >= RECOMMENDED_MAX_FOLLOW_UPS;
   return (
     <li
-      className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm"
+      className="relative rounded-xl border border-slate-200 bg-white p-4 shadow-sm"
       data-follow-up={item.id}
       tabIndex={-1}
       aria-labelledby={`follow-up-${item.id}`}
@@ -155,11 +156,39 @@ function ReminderItem({ item, clock, state }: { item: FollowUp; clock: Clock; st
             <SnoozeMenu id={item.id} label={item.label} />
           </>
         )}
-        <ReminderButton id={item.id} label={item.label} intent="delete" variant="ghost">
-          Delete
-        </ReminderButton>
+        <DeleteReminder id={item.id} label={item.label} />
       </div>
     </li>
+  );
+}
+
+/**
+ * Delete asks first, in the page itself, as Revoke does (decision 052), with or without
+ * JavaScript: the button opens a short warning (a `<details>`) whose own button sends the form;
+ * choosing Delete again closes it. A reminder deleted is gone, and Delete sits beside the
+ * buttons used every day (decision 057).
+ */
+function DeleteReminder({ id, label }: { id: string; label: string }) {
+  const warning = useId();
+  return (
+    // On a phone the warning spans the reminder's card (the details is not its containing block,
+    // the card is), so it never runs off the screen; from sm up it hangs under the button.
+    <details className="group inline-block sm:relative">
+      <summary className={buttonClasses("ghost", "sm", "list-none group-open:bg-slate-100")}>
+        Delete<span className="sr-only"> ({label})</span>
+      </summary>
+      <Form
+        method="post"
+        onSubmit={(event) => rememberFocusTarget(event.currentTarget)}
+        className="absolute inset-x-4 z-10 mt-1 space-y-3 rounded-lg border border-red-200 bg-red-50 p-3 text-sm text-red-900 shadow-lg sm:inset-x-auto sm:right-0 sm:w-64"
+      >
+        <p id={warning}>The reminder goes for good. This can't be undone.</p>
+        <input type="hidden" name="id" value={id} />
+        <SubmitButton name="intent" value="delete" variant="danger" describedBy={warning}>
+          Delete reminder<span className="sr-only"> ({label})</span>
+        </SubmitButton>
+      </Form>
+    </details>
   );
 }
 

@@ -23,6 +23,7 @@ import type { ReactElement } from "react";
 import { renderToReadableStream, renderToString } from "react-dom/server";
 import type { EntryContext } from "react-router";
 import { ServerRouter } from "react-router";
+import { escapeMarkup } from "./escape-markup";
 
 /** What React writes for a Suspense boundary it could not finish and leaves to the browser. */
 const BOUNDARY_LEFT_TO_BROWSER = "<!--$!-->";
@@ -89,7 +90,7 @@ async function renderStreamed(element: ReactElement, options: DocumentRenderOpti
  * markers, with the data escaped as React Router escapes it for a script.
  */
 function handoffScripts(handoff: string, nonce: string): string {
-  const open = `<script nonce="${escapeAttribute(nonce)}">`;
+  const open = `<script nonce="${escapeMarkup(nonce)}">`;
   const enqueue = handoff
     ? `${open}window.__reactRouterContext.streamController.enqueue(${escapeForScript(JSON.stringify(handoff))});</script>`
     : "";
@@ -106,10 +107,6 @@ const SCRIPT_ESCAPES: Record<string, string> = {
 
 function escapeForScript(json: string): string {
   return json.replace(/[&><\u2028\u2029]/g, (character) => SCRIPT_ESCAPES[character]!);
-}
-
-function escapeAttribute(value: string): string {
-  return value.replace(/&/g, "&amp;").replace(/"/g, "&quot;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
 }
 
 function streamOf(text: string): ReadableStream<Uint8Array> {

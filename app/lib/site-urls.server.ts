@@ -15,12 +15,3 @@ export function publicPages(): Array<{ path: string; lastModified?: string }> {
     { path: href("/extension/download") },
   ];
 }
-
-export function escapeXml(value: string): string {
-  return value
-    .replace(/&/g, "&amp;")
-    .replace(/</g, "&lt;")
-    .replace(/>/g, "&gt;")
-    .replace(/"/g, "&quot;")
-    .replace(/'/g, "&apos;");
-}

@@ -1,7 +1,7 @@
 import { href } from "react-router";
 import { getEnv } from "~/lib/env.server";
 import { listPosts } from "~/lib/posts.server";
-import { escapeXml } from "~/lib/site-urls.server";
+import { escapeMarkup } from "~/lib/escape-markup";
 import type { Route } from "./+types/rss";
 
 export function loader({ context }: Route.LoaderArgs) {
@@ -12,11 +12,11 @@ export function loader({ context }: Route.LoaderArgs) {
       const link = new URL(href("/blog/:slug", { slug: post.slug }), origin).toString();
       return [
         "    <item>",
-        `      <title>${escapeXml(post.title)}</title>`,
-        `      <link>${escapeXml(link)}</link>`,
-        `      <guid isPermaLink="true">${escapeXml(link)}</guid>`,
-        `      <description>${escapeXml(post.excerpt)}</description>`,
-        `      <category>${escapeXml(post.category)}</category>`,
+        `      <title>${escapeMarkup(post.title)}</title>`,
+        `      <link>${escapeMarkup(link)}</link>`,
+        `      <guid isPermaLink="true">${escapeMarkup(link)}</guid>`,
+        `      <description>${escapeMarkup(post.excerpt)}</description>`,
+        `      <category>${escapeMarkup(post.category)}</category>`,
         `      <pubDate>${new Date(`${post.date}T00:00:00Z`).toUTCString()}</pubDate>`,
         "    </item>",
       ].join("\n");
@@ -27,11 +27,11 @@ export function loader({ context }: Route.LoaderArgs) {
 <rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom">
   <channel>
     <title>The Tonewise Blog</title>
-    <link>${escapeXml(`${origin}${href("/blog")}`)}</link>
+    <link>${escapeMarkup(`${origin}${href("/blog")}`)}</link>
     <description>Practical advice on follow-ups, objection handling and client communication.</description>
     <language>en-us</language>
     <lastBuildDate>${lastBuild}</lastBuildDate>
-    <atom:link href="${escapeXml(`${origin}${href("/blog/rss.xml")}`)}" rel="self" type="application/rss+xml" />
+    <atom:link href="${escapeMarkup(`${origin}${href("/blog/rss.xml")}`)}" rel="self" type="application/rss+xml" />
 ${items}
   </channel>
 </rss>

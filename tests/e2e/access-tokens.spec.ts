@@ -54,3 +54,25 @@ test("create an API token, see it once, revoke it", async ({ page, javaScriptEna
   const refused = await page.request.get("/api/v1/me", { headers: { Authorization: `Bearer ${token}` } });
   expect(refused.status()).toBe(401);
 });
+
+test("from a tablet up, an open Revoke stays at the right of its row, with its warning under it", async ({ page, signedInUser: _signedInUser }) => {
+  await page.goto("/dashboard/account");
+  const section = page.getByRole("region", { name: "API tokens" });
+  await section.getByLabel("Token name").fill("Tablet");
+  await section.getByRole("button", { name: "Create token" }).click();
+  await expect(page.getByTestId("new-token")).toBeVisible();
+  const revoke = section.locator("summary", { hasText: "Revoke" });
+  const warning = section.getByText("Anything using this token stops working at once.").locator("..");
+  const right = (box: { x: number; width: number } | null) => (box ? box.x + box.width : Number.NaN);
+  for (const width of [640, 768, 1024, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    const closed = right(await revoke.boundingBox());
+    await revoke.click();
+    await expect(warning).toBeVisible();
+    const open = await revoke.boundingBox();
+    expect(Math.abs(right(open) - closed), `${width} px: Revoke keeps its right edge`).toBeLessThanOrEqual(1);
+    expect(Math.abs(right(await warning.boundingBox()) - right(open)), `${width} px: the warning is under Revoke`).toBeLessThanOrEqual(1);
+    await revoke.click();
+    await expect(warning).toBeHidden();
+  }
+});

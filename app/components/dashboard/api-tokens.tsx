@@ -25,11 +25,12 @@ function RevokeForm({ token }: { token: AccessTokenSummary }) {
   const which = ` ${token.name} (ending ${token.hint})`;
   const warning = useId();
   return (
-    <details className="group w-full sm:w-auto">
+    // Open, it takes the row's width from sm up, so Revoke stays at the right with the warning under it.
+    <details className="group w-full sm:w-auto sm:open:w-full">
       <summary className={buttonClasses("secondary", "sm", "w-fit group-open:bg-slate-100 sm:ml-auto sm:flex")}>
         Revoke<span className="sr-only">{which}</span>
       </summary>
-      <Form method="post" className="mt-3 space-y-3 rounded-lg border border-red-200 bg-red-50 p-3 text-sm text-red-900 sm:max-w-xs">
+      <Form method="post" className="mt-3 space-y-3 rounded-lg border border-red-200 bg-red-50 p-3 text-sm text-red-900 sm:ml-auto sm:max-w-xs">
         <p id={warning}>Anything using this token stops working at once. This can't be undone.</p>
         <input type="hidden" name="tokenId" value={token.id} />
         <SubmitButton name="intent" value="revoke-token" variant="danger" describedBy={warning}>

@@ -25,6 +25,22 @@ type Begun = {
   draft_changed_share: number | null;
 };
 
+/** What begin_optimization answers for a new Free account's first request (default settings). */
+const FIRST_FREE_START = {
+  rate_allowed: true,
+  retry_after_seconds: expect.any(Number),
+  tier: "free",
+  used: 0,
+  message_limit: 30,
+  would_count: true,
+  default_tone: "professional",
+  default_message_type: "text",
+  usage_analytics: true,
+  draft_input_sketch: null,
+  draft_output_sketch: null,
+  draft_changed_share: null,
+};
+
 async function begin(user: SignedInUser, draftId: string | null = null): Promise<Begun> {
   const { data, error } = await serviceClient().rpc("begin_optimization", { p_user_id: user.id, p_draft_id: draftId }).single<Begun>();
   if (error) throw error;
@@ -64,20 +80,7 @@ describe("begin_optimization", () => {
   it("returns the tier, this month's count and the user's settings, counting nothing", async () => {
     const user = await createConfirmedUser(harness.backend, "begin@example.com");
     await user.client.from("user_settings").update({ default_tone: "casual", default_message_type: "linkedin" }).eq("user_id", user.id);
-    expect(await begin(user)).toEqual({
-      rate_allowed: true,
-      retry_after_seconds: expect.any(Number),
-      tier: "free",
-      used: 0,
-      message_limit: 30,
-      would_count: true,
-      default_tone: "casual",
-      default_message_type: "linkedin",
-      usage_analytics: true,
-      draft_input_sketch: null,
-      draft_output_sketch: null,
-      draft_changed_share: null,
-    });
+    expect(await begin(user)).toEqual({ ...FIRST_FREE_START, default_tone: "casual", default_message_type: "linkedin" });
     expect((await begin(user)).used).toBe(0);
   });
 
@@ -121,22 +124,7 @@ describe("begin_optimization_with_token", () => {
       "insert into public.access_tokens (user_id, name, token_hash, hint) values ($1, 'Laptop', $2, 'abcd') returning id",
       [user.id, HASH],
     )) as [{ id: string }];
-    expect(await beginWithToken(HASH)).toEqual({
-      user_id: user.id,
-      token_id: tokenId,
-      rate_allowed: true,
-      retry_after_seconds: expect.any(Number),
-      tier: "free",
-      used: 0,
-      message_limit: 30,
-      would_count: true,
-      default_tone: "casual",
-      default_message_type: "text",
-      usage_analytics: true,
-      draft_input_sketch: null,
-      draft_output_sketch: null,
-      draft_changed_share: null,
-    });
+    expect(await beginWithToken(HASH)).toEqual({ user_id: user.id, token_id: tokenId, ...FIRST_FREE_START, default_tone: "casual" });
     const [token] = await harness.backend.sql<{ last_used_at: string | null }>("select last_used_at from public.access_tokens");
     expect(token!.last_used_at).not.toBeNull();
   });

@@ -1,4 +1,5 @@
 import { getFormProps, getTextareaProps, type FieldMetadata } from "@conform-to/react";
+import { groupDigits } from "~/lib/digit-grouping";
 import { lazy, Suspense, useEffect, useRef } from "react";
 import { Form, Link, useFetcher } from "react-router";
 import type { ReminderActionResult, ReminderChoiceTimes } from "~/components/follow-ups/reminder-form";
@@ -84,7 +85,7 @@ export function TryItPanel({ outcome, defaults, draftId, localStandIn, reminder 
       ) : null}
       <Form method="post" {...getFormProps(form)} onSubmit={onSubmit} className="mt-4 space-y-4">
         <input type="hidden" name={fields.draftId.name} value={outcome?.draftId ?? draftId} />
-        <Field id={fields.text.id} label="Your message" errors={fields.text.errors} hint={`Up to ${MAX_MESSAGE_CHARACTERS.toLocaleString("en-US")} characters. Your text is never stored.`}>
+        <Field id={fields.text.id} label="Your message" errors={fields.text.errors} hint={`Up to ${groupDigits(MAX_MESSAGE_CHARACTERS)} characters. Your text is never stored.`}>
           {(aria) => (
             <textarea
               {...getTextareaProps(fields.text)}

@@ -1,4 +1,5 @@
 import { href, Link } from "react-router";
+import { groupDigits } from "~/lib/digit-grouping";
 import { billingCopy } from "~/content/billing";
 import type { UsageSummary } from "~/lib/usage";
 import { Badge } from "../ui/badge";
@@ -16,7 +17,7 @@ export function UsageCard({ usage, resetsOn }: { usage: UsageSummary; resetsOn: 
       </div>
       {usage.state === "unlimited" ? (
         <>
-          <p className="mt-4 text-3xl font-bold text-slate-900">{usage.count.toLocaleString("en-US")}</p>
+          <p className="mt-4 text-3xl font-bold text-slate-900">{groupDigits(usage.count)}</p>
           <p className="text-sm text-slate-600">messages this month</p>
           <p className="mt-4 rounded-lg bg-brand-50 px-3 py-2 text-sm font-medium text-brand-800">Unlimited messages available</p>
         </>

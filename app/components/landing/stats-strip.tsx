@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from "react";
+import { groupDigits } from "~/lib/digit-grouping";
 import { href } from "react-router";
 import {
   STATS_COUNT_UP_MS,
@@ -8,7 +9,7 @@ import {
 } from "~/content/landing";
 
 const easeOutCubic = (t: number) => 1 - (1 - t) ** 3;
-const formatCount = (value: number) => Math.round(value).toLocaleString("en-US");
+const formatCount = (value: number) => groupDigits(value);
 
 /**
  * The live stats strip. The server renders the final numbers (so they show without

@@ -1,4 +1,5 @@
 import "../zod-config";
+import { groupDigits } from "../digit-grouping";
 import { z } from "zod";
 import { isPlainLine } from "../plain-text";
 import { FOLLOW_UP_LIMITS } from "./limits";
@@ -31,7 +32,7 @@ export const FOLLOW_UP_LIMIT_MESSAGES: Record<FollowUpLimit, string> = {
   /** Too many open ones (a new one, or one reopened)… */
   open: `You can have up to ${FOLLOW_UP_LIMITS.maxOpen} open reminders. Mark some done or delete them first.`,
   /** …or too many in all (done ones count until they are removed, 90 days after). */
-  total: `You can keep up to ${FOLLOW_UP_LIMITS.maxTotal.toLocaleString("en-US")} reminders, done ones included (they go 90 days after they were done). Delete some first.`,
+  total: `You can keep up to ${groupDigits(FOLLOW_UP_LIMITS.maxTotal)} reminders, done ones included (they go 90 days after they were done). Delete some first.`,
 };
 
 /** A reminder as the API answers it (and the extension reads it). */

@@ -1,11 +1,13 @@
 /**
  * How long a message may be, and how its length is counted: shared by the API's schema, the
  * dashboard's Try it form and the extension, which checks before it sends (no zod here, so the
- * extension's service worker can import it alone).
+ * extension's service worker can import it alone, with the digit grouping).
  */
+import { groupDigits } from "../digit-grouping";
+
 export const MAX_MESSAGE_CHARACTERS = 5_000;
 
-export const MESSAGE_TOO_LONG = `Messages can be at most ${MAX_MESSAGE_CHARACTERS.toLocaleString("en-US")} characters.`;
+export const MESSAGE_TOO_LONG = `Messages can be at most ${groupDigits(MAX_MESSAGE_CHARACTERS)} characters.`;
 
 /** Characters as people count them (code points), not UTF-16 units. */
 export function characterCount(text: string): number {

@@ -4,6 +4,7 @@
  * do not reach them and the page's layout does not move. After Replace, a small "Remind me to
  * follow up" button beside the icon opens the card's reminder form (lib/reminder-card.ts).
  */
+import { groupDigits } from "../../app/lib/digit-grouping";
 import { TONES, type Tone } from "./api";
 import { TONE_NAMES } from "./format";
 import { REMIND_LABEL, REMINDER_STYLE, type ReminderHandlers, type ReminderStep, renderReminder } from "./reminder-card";
@@ -93,7 +94,7 @@ function firstWords(text: string, count = 12): string {
 
 function notReplacedText(copied: boolean, limit?: number): string {
   if (limit !== undefined) {
-    const most = `This field takes at most ${limit.toLocaleString("en-US")} characters`;
+    const most = `This field takes at most ${groupDigits(limit)} characters`;
     return copied ? `${most}, so the suggestion was copied instead: shorten it as you paste it in.` : `${most}. Copy the suggestion and shorten it as you paste it in.`;
   }
   return copied ? "This page did not accept the text, so the suggestion was copied: paste it in." : "This page did not accept the text. Copy the suggestion and paste it in.";

@@ -9,7 +9,6 @@ import {
 } from "~/content/landing";
 
 const easeOutCubic = (t: number) => 1 - (1 - t) ** 3;
-const formatCount = (value: number) => groupDigits(value);
 
 /**
  * The live stats strip. The server renders the final numbers (so they show without
@@ -92,7 +91,7 @@ export function StatsStrip({ totalUsers: initialUsers }: { totalUsers: number | 
                   <span className="sr-only">Loading</span>
                 </>
               ) : (
-                `${item.prefix}${formatCount(item.value * progress)}${item.suffix}`
+                `${item.prefix}${groupDigits(item.value * progress)}${item.suffix}`
               )}
             </dd>
           </div>

@@ -27,32 +27,30 @@ function bearerToken(authorization: string): string | undefined {
  * elsewhere (signed out everywhere, a new password) writes nothing (docs/decisions/027).
  */
 export async function authenticateApiRequest(request: Request, context: Readonly<RouterContextProvider>): Promise<ApiCaller> {
+  const credential = await apiCredential(request, context);
+  if ("userId" in credential) return { userId: credential.userId, via: "session" };
+  const verified = await authenticateAccessToken(getEnv(context), credential.accessToken);
+  if (!verified) throw invalidAccessToken();
+  return { userId: verified.userId, via: "token", tokenId: verified.tokenId };
+}
+
+/**
+ * The first half of authenticateApiRequest, for a route whose first database call checks the token
+ * itself (POST /api/v1/optimize: begin_optimization_with_token, docs/decisions/055): a malformed
+ * Bearer header is refused here, a well-formed token is handed on unchecked, and a session is
+ * checked. The caller must refuse with invalidAccessToken() when the token turns out unknown.
+ */
+export async function apiCredential(request: Request, context: Readonly<RouterContextProvider>): Promise<ApiCredential> {
   const authorization = request.headers.get("Authorization");
   if (authorization !== null) {
     const token = bearerToken(authorization);
-    const verified = token ? await authenticateAccessToken(getEnv(context), token) : null;
-    if (!verified) throw invalidAccessToken();
-    return { userId: verified.userId, via: "token", tokenId: verified.tokenId };
+    if (!token || !TOKEN_PATTERN.test(token)) throw invalidAccessToken();
+    return { accessToken: token };
   }
   const reads = request.method === "GET" || request.method === "HEAD";
   const user = await (reads ? getUser(context) : getUserFromAuth(context));
   // A session Supabase could not check is not a signed-out caller: "try again", not "sign in".
   if (!user && sessionUnverifiable(context)) throw serviceUnavailable();
   if (!user) throw new ApiError(401, "unauthorized", "Sign in, or send an access token as 'Authorization: Bearer tw_…'.");
-  return { userId: user.id, via: "session" };
-}
-
-/**
- * As authenticateApiRequest, for a route whose first database call checks the token itself
- * (POST /api/v1/optimize: begin_optimization_with_token, docs/decisions/055): a malformed Bearer
- * header is refused here, a well-formed token is handed on unchecked, and a session is checked as
- * authenticateApiRequest checks it. The route must refuse with invalidAccessToken() when that call
- * finds no such token.
- */
-export async function apiCredential(request: Request, context: Readonly<RouterContextProvider>): Promise<ApiCredential> {
-  const authorization = request.headers.get("Authorization");
-  if (authorization === null) return { userId: (await authenticateApiRequest(request, context)).userId };
-  const token = bearerToken(authorization);
-  if (!token || !TOKEN_PATTERN.test(token)) throw invalidAccessToken();
-  return { accessToken: token };
+  return { userId: user.id };
 }

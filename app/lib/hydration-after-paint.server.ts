@@ -11,8 +11,8 @@
  *
  * Every page is complete as HTML (it works with JavaScript off), so the JavaScript can wait for
  * it to be on screen: the preload links leave the head, and the inline module waits until the
- * browser has painted, then preloads the same chunks (all at once, as before) and imports the
- * route modules, then the entry, as React Router wrote it. A page that opens in a background tab
+ * browser has painted, then preloads the same chunks and evaluates them, each step in a task of
+ * its own (decision 059), and imports the route modules, then the entry, as React Router wrote it. A page that opens in a background tab
  * paints nothing until it is shown, so there it starts at once.
  *
  * Only the text of the inline module changes: it stays the same element, with the same nonce, so
@@ -28,10 +28,12 @@ const MODULE_PRELOAD = /<link rel="modulepreload" href="([^"]+)"(?: [a-zA-Z-]+="
 const SITE_SHELL_CHUNK = /\/site-shell-[\w-]+\.js$/;
 const REACT_DOM_CHUNK = /\/react-dom-[\w-]+\.js$/;
 /**
- * Ends the current task: what follows runs in a new one (a message to itself, which is a task of
- * its own; not a timer, which a test's fake clock would hold, as for the paint above).
+ * A function that ends the current task: what follows its `await` runs in a new one (a message to
+ * itself, which is a task of its own; not a timer, which a test's fake clock would hold, as for
+ * the paint below).
  */
-const NEXT_TASK = "await new Promise((go) => { const { port1, port2 } = new MessageChannel(); port1.onmessage = () => go(); port2.postMessage(0); });";
+const NEXT_TASK_FUNCTION =
+  "const nextTask = () => new Promise((go) => { const { port1, port2 } = new MessageChannel(); port1.onmessage = () => go(); port2.postMessage(0); });";
 
 /** One of the route modules the inline module imports (`import * as route0 from "/assets/…";`). */
 const STATIC_IMPORT = /^import \* as ([A-Za-z_$][\w$]*) from ("[^"]+");$/gm;
@@ -56,21 +58,32 @@ export function hydrateAfterFirstPaint(html: string): string {
   if (!script) return html;
   const [whole, open = "", text = "", close = ""] = script;
 
-  const preloads = [...html.matchAll(MODULE_PRELOAD)].map((link) => link[1]);
+  const preloads = [...html.matchAll(MODULE_PRELOAD)].flatMap((link) => (link[1] ? [link[1]] : []));
   const imports = [...text.matchAll(STATIC_IMPORT)].map(([, name, specifier]) => ({ name, specifier }));
-  const preload = preloads.length
-    ? `for (const href of ${jsonInScript(preloads)}) document.head.append(Object.assign(document.createElement("link"), { rel: "modulepreload", href }));`
-    : "";
-  const load = imports.length
-    ? `const [${imports.map((i) => i.name).join(", ")}] = await Promise.all([${imports.map((i) => `import(${i.specifier})`).join(", ")}]);`
-    : "";
-  // The two large chunks are evaluated each in a task of its own: the shared one before the route
-  // modules, React DOM between theirs and the hydration. No one task carries two of them.
-  const alone = (pattern: RegExp) => {
-    const href = preloads.find((candidate) => candidate !== undefined && pattern.test(candidate));
-    return href ? `await import(${jsonInScript(href)});\n${NEXT_TASK}\n` : "";
-  };
-  const deferred = `${open}${AFTER_FIRST_PAINT}\n${preload}\n${alone(SITE_SHELL_CHUNK)}${load}\n${NEXT_TASK}\n${alone(REACT_DOM_CHUNK)}${text.replace(STATIC_IMPORT, "")}${close}`;
+  const entry = /^import\(("[^"]+")\);?\s*$/m.exec(text)?.[1];
+  const siteShell = preloads.find((href) => SITE_SHELL_CHUNK.test(href));
+  const reactDom = preloads.find((href) => REACT_DOM_CHUNK.test(href));
+  // Every step of the start-up is a task of its own, so that none is long and a tap in between is
+  // answered (issue 13's total blocking time): each preload link (the first few cost 1–6 ms each
+  // on a phone-speed CPU), then each chunk's evaluation. The shared chunk goes first; the others
+  // from the end of the list, where React Router writes a route module's own imports after it, so
+  // that each import finds what it needs already run. React DOM comes last, between the route
+  // modules and the entry that hydrates.
+  const inTurn = preloads.filter((href) => href !== siteShell && href !== reactDom && JSON.stringify(href) !== entry).reverse();
+  const steps = [
+    NEXT_TASK_FUNCTION,
+    AFTER_FIRST_PAINT,
+    preloads.length
+      ? `for (const href of ${jsonInScript(preloads)}) { document.head.append(Object.assign(document.createElement("link"), { rel: "modulepreload", href })); await nextTask(); }`
+      : "",
+    siteShell ? `await import(${jsonInScript(siteShell)}); await nextTask();` : "",
+    inTurn.length ? `for (const href of ${jsonInScript(inTurn)}) { await import(href); await nextTask(); }` : "",
+    imports.length
+      ? `const [${imports.map((i) => i.name).join(", ")}] = await Promise.all([${imports.map((i) => `import(${i.specifier})`).join(", ")}]);`
+      : "",
+    reactDom ? `await import(${jsonInScript(reactDom)}); await nextTask();` : "",
+  ];
+  const deferred = `${open}${steps.filter(Boolean).join("\n")}\n${text.replace(STATIC_IMPORT, "")}${close}`;
 
   const at = script.index;
   const before = html.slice(0, at).replace(MODULE_PRELOAD, "");

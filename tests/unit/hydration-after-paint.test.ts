@@ -5,9 +5,9 @@
  */
 import { describe, expect, it } from "vitest";
 import { hydrateAfterFirstPaint } from "~/lib/hydration-after-paint.server";
+import { NEXT_TASK, runInlineModule as runModule } from "./inline-module-runner";
 
 const NONCE = "bm9uY2Utbm9uY2U=";
-const NEXT_TASK = "(next task)";
 
 /** A document as React Router's <Scripts> leaves it (React hoists the preload links). */
 function routerDocument(routeImports: string): string {
@@ -22,61 +22,6 @@ function routerDocument(routeImports: string): string {
     `  window.__reactRouterRouteModules = {"root":route0,"routes/home":route1};\n\n`,
     `import("/assets/entry.client-A.js");</script></body></html>`,
   ].join("");
-}
-
-/** The inline module's text and what it does when run: which modules it imports, in what order. */
-async function runModule(html: string) {
-  const text = /<script nonce="[^"]*" type="module" async="">([\s\S]*?)<\/script>/.exec(html)?.[1];
-  if (text === undefined) throw new Error("no inline module");
-  const imported: string[] = [];
-  const appended: string[] = [];
-  let painted!: () => void;
-  const window: Record<string, unknown> = {};
-  const document = {
-    visibilityState: "visible",
-    head: { append: (link: { rel: string; href: string }) => appended.push(`${link.rel} ${link.href}`) },
-    createElement: () => ({}),
-  };
-  class PerformanceObserver {
-    static supportedEntryTypes = ["paint"];
-    readonly seen: (list: unknown, observer: { disconnect(): void }) => void;
-    constructor(seen: (list: unknown, observer: { disconnect(): void }) => void) {
-      this.seen = seen;
-    }
-    observe() {
-      painted = () => this.seen([], { disconnect() {} });
-    }
-  }
-  // The module's own text, run as an async function with the page's globals and `import` replaced
-  // by a recorder (the browser runs it as a module; the text is the same).
-  const AsyncFunction = Object.getPrototypeOf(async () => {}).constructor as new (...args: string[]) => (...values: unknown[]) => Promise<void>;
-  const body = text.replace(/\bimport\(/g, "load(");
-  const load = async (specifier: string) => {
-    imported.push(specifier);
-    return { specifier };
-  };
-  // Where the module lets the browser end its task (a message to itself): marked in the list of imports.
-  class MessageChannel {
-    readonly port1: { onmessage?: () => void } = {};
-    readonly port2 = {
-      postMessage: () => {
-        imported.push(NEXT_TASK);
-        setTimeout(() => this.port1.onmessage?.());
-      },
-    };
-  }
-  const running = new AsyncFunction("window", "document", "PerformanceObserver", "MessageChannel", "load", body)(
-    window,
-    document,
-    PerformanceObserver,
-    MessageChannel,
-    load,
-  );
-  await Promise.resolve();
-  const beforePaint = { imported: [...imported], appended: [...appended] };
-  painted();
-  await running;
-  return { text, beforePaint, imported, appended, window };
 }
 
 describe("hydrateAfterFirstPaint", () => {
@@ -99,17 +44,31 @@ describe("hydrateAfterFirstPaint", () => {
       "modulepreload /assets/root-C.js",
       "modulepreload /assets/home-D.js",
     ]);
-    // The two large chunks each in a task of its own: the shared one before the route modules,
-    // React DOM after them and before the entry that hydrates.
-    expect(run.imported).toEqual([
-      "/assets/site-shell-B.js",
+    // Each step in a task of its own: every preload link, then every chunk's evaluation (the shared
+    // chunk first, the route modules and their imports from the end of the list, React DOM last),
+    // then the route modules (already run) for the router, and the entry that hydrates.
+    expect(run.timeline).toEqual([
+      "modulepreload /assets/entry.client-A.js",
       NEXT_TASK,
-      "/assets/root-C.js",
-      "/assets/home-D.js",
+      "modulepreload /assets/site-shell-B.js",
       NEXT_TASK,
-      "/assets/react-dom-F.js",
+      "modulepreload /assets/react-dom-F.js",
       NEXT_TASK,
-      "/assets/entry.client-A.js",
+      "modulepreload /assets/root-C.js",
+      NEXT_TASK,
+      "modulepreload /assets/home-D.js",
+      NEXT_TASK,
+      "import /assets/site-shell-B.js",
+      NEXT_TASK,
+      "import /assets/home-D.js",
+      NEXT_TASK,
+      "import /assets/root-C.js",
+      NEXT_TASK,
+      "import /assets/root-C.js",
+      "import /assets/home-D.js",
+      "import /assets/react-dom-F.js",
+      NEXT_TASK,
+      "import /assets/entry.client-A.js",
     ]);
     expect(run.window.__reactRouterRouteModules).toEqual({
       root: { specifier: "/assets/root-C.js" },
@@ -125,8 +84,12 @@ describe("hydrateAfterFirstPaint", () => {
       `const route1 = {...route1_clientLoader,...route1_main};`,
     ].join("\n");
     const run = await runModule(hydrateAfterFirstPaint(routerDocument(split)));
-    expect(run.imported.filter((specifier) => specifier !== NEXT_TASK)).toEqual([
+    // The split route's chunks are not among the document's preloads here: they are evaluated when
+    // the router's modules are imported, together under the route's name.
+    expect(run.imported).toEqual([
       "/assets/site-shell-B.js",
+      "/assets/home-D.js",
+      "/assets/root-C.js",
       "/assets/root-C.js",
       "/assets/home-client-loader-E.js",
       "/assets/home-D.js",

@@ -15,7 +15,8 @@ const INTENT_FIELD = "__intent__";
  */
 export function useValidatedForm<Schema extends z.ZodObject>(options: {
   id: string;
-  schema: Schema;
+  /** The schema, or the function that builds it on first use (decision 059): asked for only when the form is checked. */
+  schema: Schema | (() => Schema);
   lastResult: SubmissionResult<string[]> | undefined | null;
   defaultValue?: DefaultValue<z.input<Schema>>;
   /**
@@ -26,6 +27,7 @@ export function useValidatedForm<Schema extends z.ZodObject>(options: {
   secretFields?: string[];
 }) {
   const toast = useToast();
+  const schema = () => (typeof options.schema === "function" ? options.schema() : options.schema);
   const [form, fields] = useForm<z.input<Schema>, z.output<Schema>>({
     id: options.id,
     lastResult: options.lastResult,
@@ -35,7 +37,7 @@ export function useValidatedForm<Schema extends z.ZodObject>(options: {
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
     onValidate({ formData }) {
-      return parseWithZod(formData, { schema: options.schema });
+      return parseWithZod(formData, { schema: schema() });
     },
   });
 
@@ -53,9 +55,9 @@ export function useValidatedForm<Schema extends z.ZodObject>(options: {
     // real submit (the user's) shows the toast.
     const submitter = (event.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null;
     const isIntent = submitter?.name === INTENT_FIELD;
-    const submission = parseWithZod(new FormData(event.currentTarget), { schema: options.schema });
+    const submission = parseWithZod(new FormData(event.currentTarget), { schema: schema() });
     if (!isIntent && submission.status !== "success") {
-      const message = firstError(submission.reply(), options.schema);
+      const message = firstError(submission.reply(), schema());
       if (message) toast.show({ variant: "destructive", title: "Validation Error", description: message });
     }
     // Sent as it should be: an earlier try's complaint is over, whatever the server answers.

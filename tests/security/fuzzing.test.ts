@@ -781,7 +781,7 @@ describe("fuzzing the signed-in forms", () => {
           const response = await client.fetch("/dashboard?index", { method: "POST", body: sent });
           if (tooLarge(sent)) return expectTooLarge(response);
 
-          const verdict = judgeForm(tryItSchema, sent, ["text", "tone", "messageType"]);
+          const verdict = judgeForm(tryItSchema(), sent, ["text", "tone", "messageType"]);
           if (!verdict.ok) {
             const html = await expectValidationError(response, verdict);
             expect(html).not.toContain('data-testid="try-it-suggestion"');
@@ -1232,7 +1232,7 @@ describe("fuzzing the API", () => {
           headers: { Authorization: `Bearer ${token}`, "Content-Type": contentType },
           body,
         });
-        const verdict = judgeJson(optimizeRequestSchema, body);
+        const verdict = judgeJson(optimizeRequestSchema(), body);
         if (verdict.status === 413) return expectApiError(response, 413, "payload_too_large");
         if (verdict.status === 400) {
           await expectApiError(response, 400, "invalid_request", verdict.message, verdict.field);

@@ -21,7 +21,7 @@ export type TryItOutcome = {
 };
 
 export async function submitTryIt(request: Request, context: Readonly<RouterContextProvider>): Promise<FormAnswer<TryItOutcome>> {
-  const validated = validateForm(context, await request.formData(), tryItSchema);
+  const validated = validateForm(context, await request.formData(), tryItSchema());
   if (!validated.ok) return invalidSubmission({ result: validated.result });
   const result = validated.submission.reply();
   const draftId = validated.value.draftId;

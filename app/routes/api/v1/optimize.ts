@@ -12,7 +12,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (request.method !== "POST") return methodNotAllowed("POST");
     // An access token is checked by the first database call, with the rate limit and the quota.
     const caller = await apiCredential(request, context);
-    const input = parseApiInput(optimizeRequestSchema, await readJsonObject(request));
+    const input = parseApiInput(optimizeRequestSchema(), await readJsonObject(request));
     const result = await optimizeForUser({ context, caller, request: input, signal: request.signal });
     return apiJson(result);
   });

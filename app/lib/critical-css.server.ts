@@ -14,21 +14,20 @@ const LINK = new RegExp(`<link (?:[a-z]+="[^"]*" )*?rel="stylesheet" href="${sty
 const STYLE = `<style>${stylesheetText.replace(/<\/style/gi, "<\\/style")}</style>`;
 
 /**
- * The document with the stylesheet in a <style> element, followed by the original link turned
- * `media="print"`. React hydrates the head's elements one by one, so the link must stay where it
- * was (without it, hydration fails and React renders the whole page again in the browser); as a
- * print stylesheet it no longer holds up the first paint. The browser fetches it at low priority
- * and the cached file costs nothing on later pages. Printing applies the same rules twice, which
- * changes nothing.
+ * The document with the stylesheet in a <style> element, followed by the original link, disabled.
+ * React hydrates the head's elements one by one, so the link must stay where it was (without it,
+ * hydration fails and React renders the whole page again in the browser); disabled, the browser
+ * neither downloads it nor parses the same rules a second time (decision 059; until then it was
+ * `media="print"`, which the browser still fetched and parsed while the page started). Printing
+ * uses the <style>, which applies to every medium.
  *
- * A document sent without scripts (decision 037) is never hydrated: it gets the <style> alone,
- * and the browser neither downloads the file nor parses the same rules a second time.
+ * A document sent without scripts (decision 037) is never hydrated: it gets the <style> alone.
  */
 export function inlineStylesheet(html: string, { hydrated }: { hydrated: boolean }): string {
   // In development Vite updates the linked stylesheet in place as the sources change; a copy
   // inlined at the last full load would go stale, so the dev server keeps the link alone.
   if (import.meta.env.DEV) return html;
-  return html.replace(LINK, (link) => (hydrated ? `${STYLE}${link.replace(/\/>$/, ' media="print"/>')}` : STYLE));
+  return html.replace(LINK, (link) => (hydrated ? `${STYLE}${link.replace(/\/>$/, ' disabled=""/>')}` : STYLE));
 }
 
 /**

@@ -48,8 +48,12 @@ test("public pages are styled from the document itself and hydrate without error
   const errors = collectErrors(page);
   // Hold every stylesheet request: what the page looks like meanwhile is the document's own doing.
   await page.route("**/*.css", () => undefined);
-  // The stylesheet link stays for hydration, print-only; a page sent without scripts (the
-  // article, decision 037) has none at all.
+  // The stylesheet link stays for hydration, disabled (decision 059): the browser never asks for
+  // it. A page sent without scripts (the article, decision 037) has none at all.
+  const cssRequests: string[] = [];
+  page.on("request", (request) => {
+    if (new URL(request.url()).pathname.endsWith(".css")) cssRequests.push(request.url());
+  });
   const pages = [
     ["/", 1],
     ["/blog/48-hour-follow-up-rule", 0],
@@ -61,18 +65,20 @@ test("public pages are styled from the document itself and hydrate without error
     // The brand button colour comes from the stylesheet (Tailwind's bg-brand-600).
     const button = page.locator("a[class*='bg-brand-600'], button[class*='bg-brand-600']").first();
     await expect(button, path).toHaveCSS("background-color", "rgb(79, 70, 229)");
-    await expect(page.locator('link[rel="stylesheet"][media="print"]'), path).toHaveCount(links);
+    await expect(page.locator('link[rel="stylesheet"][disabled]'), path).toHaveCount(links);
     await expect(page.locator('link[rel="stylesheet"]'), path).toHaveCount(links);
+    if (links) await waitForHydration(page);
   }
   await page.unrouteAll({ behavior: "ignoreErrors" });
   expect(errors).toEqual([]);
+  expect(cssRequests).toEqual([]);
 });
 
 test("the dashboard hydrates without errors and navigates in the browser", async ({ page, signedInUser: _signedInUser }) => {
   const errors = collectErrors(page);
   await page.goto("/dashboard");
   await expect(page.getByRole("heading", { name: /^Welcome/ })).toBeVisible();
-  await expect(page.locator('link[rel="stylesheet"]')).toHaveAttribute("media", "print");
+  await expect(page.locator('link[rel="stylesheet"]')).toHaveAttribute("disabled", "");
   // Hydrated, the client router answers the click (a document request would be a full load). A
   // click before hydration is a full load, rightly: the page works without its scripts.
   await waitForHydration(page);

@@ -231,7 +231,7 @@ describe("public page cache", () => {
 });
 
 describe("the stylesheet inside the document", () => {
-  it("is the built stylesheet's exact text, on stored and rendered pages alike, with the link kept print-only", async () => {
+  it("is the built stylesheet's exact text, on stored and rendered pages alike, with the link kept for hydration, disabled", async () => {
     const assets = path.join(import.meta.dirname, "../../../build/client/assets");
     const file = readdirSync(assets).find((name) => /^app-[\w-]+\.css$/.test(name))!;
     // The file ends with a newline; the inline copy does not.
@@ -245,7 +245,7 @@ describe("the stylesheet inside the document", () => {
       expect(status, pathname).toBe(200);
       const inline = /<style>([\s\S]*?)<\/style>/.exec(html)?.[1];
       expect(inline, pathname).toBe(css.trimEnd());
-      expect(html, pathname).toContain(`<link nonce="" rel="stylesheet" href="/assets/${file}" media="print"/>`);
+      expect(html, pathname).toContain(`<link nonce="" rel="stylesheet" href="/assets/${file}" disabled=""/>`);
       expect(html.indexOf("<style>"), pathname).toBeLessThan(html.indexOf('rel="stylesheet"'));
     }
   });

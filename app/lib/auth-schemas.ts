@@ -36,10 +36,18 @@ export const fullNameField = z
   .max(FULL_NAME_MAX, { message: FULL_NAME_MESSAGES.tooLong })
   .refine(isPlainLine, { message: FULL_NAME_MESSAGES.notPlain });
 
+/**
+ * The browser's time zone, which the form's script adds as it is sent (decision 059): never typed,
+ * never a reason to refuse the form. Anything but a short string is dropped here; the server
+ * keeps only a zone it knows.
+ */
+export const browserTimeZoneField = z.string().max(64).optional().catch(undefined);
+
 export const signInSchema = z.object({
   email: emailField,
   password: passwordField,
   redirectTo: z.string().optional(),
+  timeZone: browserTimeZoneField,
 });
 
 export const signUpSchema = z.object({
@@ -48,6 +56,7 @@ export const signUpSchema = z.object({
   fullName: z.string({ message: AUTH_MESSAGES.fullName }).pipe(fullNameField),
   email: emailField,
   password: passwordField,
+  timeZone: browserTimeZoneField,
 });
 
 export const forgotPasswordSchema = z.object({ email: emailField });

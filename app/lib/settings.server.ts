@@ -3,7 +3,7 @@ import { DEFAULT_SETTINGS, MESSAGE_TYPES, TONES } from "~/content/preferences";
 import type { settingsSchema } from "./settings-schemas";
 import type { z } from "zod";
 import { timeZonePlace } from "./follow-ups/format";
-import { isValidTimeZone } from "./follow-ups/schedule";
+import { canonicalTimeZone, isValidTimeZone } from "./follow-ups/schedule";
 import { DatabaseUnavailableError } from "./database-unavailable.server";
 import { serviceErrorCode } from "./error-log.server";
 
@@ -86,9 +86,15 @@ export async function saveSettings(
  * ignored), else the database's error code, for the log.
  */
 export async function adoptBrowserTimeZone(supabase: SupabaseClient, userId: string, timeZone: string): Promise<string | null> {
-  if (!isValidTimeZone(timeZone)) return null;
-  const { error } = await supabase.from("user_settings").update({ time_zone: timeZone }).eq("user_id", userId).is("time_zone", null);
+  const known = knownTimeZone(timeZone);
+  if (!known) return null;
+  const { error } = await supabase.from("user_settings").update({ time_zone: known }).eq("user_id", userId).is("time_zone", null);
   return error ? error.code || "database error" : null;
+}
+
+/** A zone the browser reported, as the runtime spells it, when it names one the app knows; else undefined. */
+export function knownTimeZone(timeZone: unknown): string | undefined {
+  return isValidTimeZone(timeZone) ? canonicalTimeZone(timeZone) : undefined;
 }
 
 export type TimeZoneGroup = { region: string; zones: { id: string; label: string }[] };

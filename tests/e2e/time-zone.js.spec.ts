@@ -3,14 +3,32 @@ import { waitForHydration } from "./support/hydration";
 import { expect, test } from "./support/test";
 import { sql } from "./support/accounts";
 import { expectToast, toast } from "./support/toasts";
-import { timeZoneStored } from "./support/users";
+import { createConfirmedUser, timeZoneStored } from "./support/users";
+import { signIn } from "./support/accounts";
 import { holdClock } from "./support/clock";
 
 /**
- * The browser reports its time zone only when JavaScript runs (js-on): the dashboard stores it
- * for an account without one, and that must never throw away what the user is editing.
+ * The browser reports its time zone only when JavaScript runs (js-on): the sign-in form sends it,
+ * and the dashboard stores it for an account still without one, which must never throw away what
+ * the user is editing.
  */
 test.use({ timezoneId: "America/New_York" });
+
+test("signing in through the form stores the browser's time zone at once: the dashboard posts nothing more", async ({ page }) => {
+  const user = await createConfirmedUser();
+  const posts: string[] = [];
+  page.on("request", (request) => {
+    if (request.method() === "POST") posts.push(new URL(request.url()).pathname);
+  });
+  await page.goto("/auth");
+  await waitForHydration(page);
+  await signIn(page, user.email, user.password);
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await waitForHydration(page);
+  await page.getByRole("navigation", { name: "Dashboard", exact: true }).getByRole("link", { name: "Settings" }).click();
+  await expect(page.getByLabel("Time zone")).toHaveValue("America/New_York");
+  expect(posts).toEqual(["/auth.data"]);
+});
 
 test("the browser's time zone is stored on a first visit without throwing away edits in Settings", async ({ page, signedInUser }) => {
   await sql("update public.user_settings set time_zone = null where user_id = $1", [signedInUser.id]);

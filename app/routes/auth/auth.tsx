@@ -9,12 +9,14 @@ import { PASSWORD_HINT, TextField } from "~/components/ui/text-field";
 import { serviceFailureMessage, signInFailureMessage } from "~/lib/auth-errors";
 import { usePrefillRememberedEmail } from "~/components/auth-email-memory";
 import { useValidatedForm } from "~/components/use-validated-form";
+import { sendBrowserTimeZone } from "~/lib/browser-time-zone";
 import { signInSchema, signUpSchema } from "~/lib/auth-schemas";
 import { getEnv } from "~/lib/env.server";
 import { invalidSubmission, validateForm } from "~/lib/form-validation.server";
 import { isHoneypotTripped } from "~/lib/honeypot";
 import { hitFormRateLimit, refuseTooManyAttempts } from "~/lib/rate-limits.server";
 import { getSupabase, getUser, safeRedirectPath } from "~/lib/session.server";
+import { adoptBrowserTimeZone, knownTimeZone } from "~/lib/settings.server";
 import { flashToast } from "~/lib/toast.server";
 import type { Route } from "./+types/auth";
 import { originFrom } from "~/lib/seo";
@@ -40,6 +42,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     const validated = validateForm(context, formData, signUpSchema, { hideFields: ["password"] });
     if (!validated.ok) return invalidSubmission({ mode, result: validated.result, checkEmail: null });
     const { fullName, email, password } = validated.value;
+    const timeZone = knownTimeZone(validated.value.timeZone);
     const limit = await hitFormRateLimit(request, context, "signUp", email);
     if (!limit.allowed) {
       return data({ mode, result: validated.submission.reply({ hideFields: ["password"] }), checkEmail: null }, refuseTooManyAttempts(context, limit.retryAfterSeconds));
@@ -50,7 +53,8 @@ export async function action({ request, context }: Route.ActionArgs) {
         password,
         options: {
           emailRedirectTo: new URL(href("/dashboard"), env.APP_URL).toString(),
-          data: { full_name: fullName },
+          // The database's trigger stores the zone in the new account's settings (decision 059).
+          data: { full_name: fullName, ...(timeZone ? { time_zone: timeZone } : {}) },
         },
       });
       if (error) {
@@ -78,6 +82,10 @@ export async function action({ request, context }: Route.ActionArgs) {
     serviceError(signInFailureMessage(error));
     return { mode, result: validated.submission.reply({ hideFields: ["password"] }), checkEmail: null };
   }
+  // An account without a time zone takes the browser's as it signs in (decision 059).
+  const timeZone = knownTimeZone(validated.value.timeZone);
+  const zoneError = timeZone ? await adoptBrowserTimeZone(supabase, signIn.data.session.user.id, timeZone) : null;
+  if (zoneError) console.error(`Time zone save failed: ${zoneError}`);
   throw redirect(safeRedirectPath(validated.value.redirectTo));
 }
 
@@ -136,8 +144,19 @@ export default function AuthPage({ loaderData, actionData }: Route.ComponentProp
           signed in.
         </CheckEmailNotice>
       ) : null}
-      <Form method="post" {...getFormProps(form)} onSubmit={onSubmit} className="relative space-y-5">
+      <Form
+        method="post"
+        {...getFormProps(form)}
+        onSubmit={(event) => {
+          // Reminders are due at 9:00 where the user is: the account learns the zone as it signs in
+          // or up, so its first dashboard already shows their mornings (decision 059).
+          sendBrowserTimeZone(event.currentTarget);
+          onSubmit(event);
+        }}
+        className="relative space-y-5"
+      >
         <HoneypotField />
+        <input type="hidden" name={fields.timeZone.name} />
         <input type="hidden" name="mode" value={mode} />
         {signup ? null : <input type="hidden" name="redirectTo" value={loaderData.redirectTo} />}
         {signup ? (

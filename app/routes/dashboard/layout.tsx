@@ -12,6 +12,7 @@ import { SUPPORT_EMAIL } from "~/content/site";
 import type { AccountSummary } from "~/lib/account.server";
 import { requireUserMiddleware } from "~/lib/dashboard-guard.server";
 import { dashboardSummary } from "~/lib/dashboard-summary.server";
+import { browserTimeZone } from "~/lib/browser-time-zone";
 import type { Route } from "./+types/layout";
 import { billingFormSessionMiddleware } from "./subscription.server";
 
@@ -108,15 +109,16 @@ function SidebarContent({ navLabel, account }: { navLabel: string; account: Acco
 }
 
 /**
- * Reminders are due at 9:00 in the user's time zone: on the first visit with JavaScript, the
- * browser's zone is stored for an account that has none (Settings can change it).
+ * Reminders are due at 9:00 in the user's time zone. Signing in or up with JavaScript stores the
+ * browser's zone (decision 059); for an account still without one (signed in without JavaScript,
+ * or before that), the first dashboard visit with JavaScript stores it (Settings can change it).
  */
 function useAdoptBrowserTimeZone(timeZoneSet: boolean) {
   const fetcher = useFetcher();
   const sent = useRef(false);
   useEffect(() => {
     if (timeZoneSet || sent.current) return;
-    const timeZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+    const timeZone = browserTimeZone();
     if (!timeZone) return;
     sent.current = true;
     void fetcher.submit({ intent: "adopt-time-zone", timeZone }, { method: "post", action: href("/dashboard/settings") });

@@ -52,6 +52,24 @@ describe("sign-up", () => {
     expect(dashboard.html).toContain("ada@example.com");
   });
 
+  it("starts the new account in the time zone the browser sent; a zone nobody knows is ignored, never refused", async () => {
+    const zoneOf = async (email: string) =>
+      (await app.backend.sql("select s.time_zone from public.user_settings s join auth.users u on u.id = s.user_id where u.email = $1", [email]))[0]?.time_zone;
+    const sent = [
+      ["tokyo@example.com", "Asia/Tokyo", "Asia/Tokyo"],
+      ["lower@example.com", "america/new_york", "America/New_York"],
+      ["mars@example.com", "Mars/Olympus_Mons", null],
+      ["offset@example.com", "+05:00", null],
+      ["long@example.com", `Europe/${"x".repeat(80)}`, null],
+      ["none@example.com", "", null],
+    ] as const;
+    for (const [email, timeZone, stored] of sent) {
+      const html = await (await app.client().post("/auth?mode=signup", { mode: "signup", fullName: "Ada", email, password: PASSWORD, timeZone })).text();
+      expect(html, timeZone).toContain("Check your email");
+      expect(await zoneOf(email), timeZone).toBe(stored);
+    }
+  });
+
   it("answers an existing email exactly like a new one, and sends nothing", async () => {
     await signUpThroughApp(app, "taken@example.com");
     const before = app.backend.mailbox.messages("taken@example.com").length;
@@ -97,6 +115,20 @@ describe("sign-in", () => {
     expect((await client.fetch("/dashboard/settings")).status).toBe(200);
     // Signed in, /auth forwards to the dashboard.
     expect((await client.fetch("/auth")).headers.get("Location")).toBe("/dashboard");
+  });
+
+  it("stores the browser's time zone for an account without one, and never replaces one", async () => {
+    await signUpThroughApp(app, "zoe@example.com");
+    const zone = async () => (await app.backend.sql("select s.time_zone from public.user_settings s join auth.users u on u.id = s.user_id where u.email = $1", ["zoe@example.com"]))[0]?.time_zone;
+    expect(await zone()).toBeNull();
+    const signIn = (timeZone: string) => app.client().post("/auth", { mode: "signin", email: "zoe@example.com", password: PASSWORD, timeZone });
+    expect((await signIn("Mars/Olympus_Mons")).headers.get("Location")).toBe("/dashboard");
+    expect(await zone()).toBeNull();
+    expect((await signIn("Europe/Lisbon")).headers.get("Location")).toBe("/dashboard");
+    expect(await zone()).toBe("Europe/Lisbon");
+    // Another browser elsewhere, or a zone the user chose in Settings: kept.
+    expect((await signIn("Asia/Tokyo")).headers.get("Location")).toBe("/dashboard");
+    expect(await zone()).toBe("Europe/Lisbon");
   });
 
   it("never redirects off the site", async () => {

@@ -65,6 +65,24 @@ describe("sign-up and email confirmation", () => {
     expect(again.error).toMatchObject({ status: 403, code: "otp_expired", message: "Email link is invalid or has expired" });
   });
 
+  it("starts the account's settings in the time zone of its sign-up metadata, when the database knows the zone", async () => {
+    // The app's server sends only zones it knows; anyone can call Auth's sign-up with any metadata,
+    // and a zone this database cannot use is dropped rather than refusing the account.
+    const cases = [
+      ["zone-tokyo@example.com", "Asia/Tokyo", "Asia/Tokyo"],
+      ["zone-mars@example.com", "Mars/Olympus_Mons", null],
+      ["zone-odd@example.com", "Asia/Tokyo'; drop table x; --", null],
+      ["zone-number@example.com", 5, null],
+      ["zone-blank@example.com", "  ", null],
+    ] as const;
+    for (const [email, timeZone, stored] of cases) {
+      const { data, error } = await anonClient().auth.signUp({ email, password: PASSWORD, options: { data: { full_name: "Zone Person", time_zone: timeZone } } });
+      expect(error, String(timeZone)).toBeNull();
+      const [row] = await harness.backend.sql("select time_zone from public.user_settings where user_id = $1", [data.user!.id]);
+      expect(row, String(timeZone)).toEqual({ time_zone: stored });
+    }
+  });
+
   it("expires confirmation links after an hour (otp_expiry)", async () => {
     await anonClient().auth.signUp({ email: "slow@example.com", password: PASSWORD });
     await harness.backend.advanceClock({ advanceMs: 3600_000 + 1000 });

@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useNavigation } from "react-router";
 import { buttonClasses } from "./ui/button";
 
@@ -43,15 +43,20 @@ export function SubmitButton({
   describedBy?: string;
 }) {
   const navigation = useNavigation();
-  // The element itself (a callback ref into state): rendered, it is what the pending check reads.
+  // The element itself, in state once the page has started: it is what the pending check reads
+  // as it renders. Put there by an effect, not by a callback ref: a state set while React commits
+  // the page is rendered at once, in the same task, with every effect of the page run first, and
+  // that made hydration's last task twice as long (decision 059).
+  const element = useRef<HTMLButtonElement>(null);
   const [button, setButton] = useState<HTMLButtonElement | null>(null);
+  useEffect(() => setButton(element.current), []);
   const pending =
     navigation.state === "submitting" &&
     (formAction === undefined || navigation.formAction === formAction) &&
     sentBy(button, navigation.formData);
   return (
     <button
-      ref={setButton}
+      ref={element}
       type="submit"
       name={name}
       value={value}

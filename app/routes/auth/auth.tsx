@@ -82,8 +82,9 @@ export async function action({ request, context }: Route.ActionArgs) {
     serviceError(signInFailureMessage(error));
     return { mode, result: validated.submission.reply({ hideFields: ["password"] }), checkEmail: null };
   }
-  // An account without a time zone takes the browser's as it signs in (decision 059).
-  const timeZone = knownTimeZone(validated.value.timeZone);
+  // An account without a time zone takes the browser's as it signs in (decision 059); a zone the
+  // runtime does not know is dropped there.
+  const { timeZone } = validated.value;
   const zoneError = timeZone ? await adoptBrowserTimeZone(supabase, signIn.data.session.user.id, timeZone) : null;
   if (zoneError) console.error(`Time zone save failed: ${zoneError}`);
   throw redirect(safeRedirectPath(validated.value.redirectTo));

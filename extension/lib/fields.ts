@@ -4,6 +4,8 @@
  * search boxes, or anything the page marks as off limits — and which texts read as a message at all.
  */
 
+import { messageText } from "./message-part";
+
 export type EditableField = HTMLTextAreaElement | HTMLInputElement | HTMLElement;
 
 /** autocomplete tokens of fields whose content is a secret or a payment detail. */
@@ -221,8 +223,11 @@ function looksLikeSecret(text: string): boolean {
   return keyCharacters > 0 && keyCharacters * 2 >= trimmed.replace(/\s+/g, "").length;
 }
 
-/** The field's text as the user sees it. */
+/**
+ * The field's text as the user sees it: a text control's value, or a rich editor's message part
+ * (without an email client's signature or quoted thread: message-part.ts).
+ */
 export function readFieldText(field: EditableField): string {
   if (isTextControl(field)) return field.value;
-  return field.innerText ?? field.textContent ?? "";
+  return messageText(field);
 }

@@ -36,6 +36,7 @@
  * `setRangeText` replace the whole value without a selection, and are checked at once.
  */
 import { deepActiveElement, type EditableField, isTextControl, readFieldText } from "./fields";
+import { messageRange } from "./message-part";
 
 export type ReplaceMethod = "textInput" | "execCommand" | "valueSetter" | "setRangeText" | "beforeinput" | "paste";
 
@@ -98,13 +99,13 @@ function selectionNoticed(doc: Document): Promise<void> {
   });
 }
 
-async function selectAll(field: EditableField): Promise<void> {
+async function selectMessage(field: EditableField): Promise<void> {
   const noticed = selectionNoticed(field.ownerDocument);
-  selectAllNow(field);
+  selectMessageNow(field);
   await noticed;
 }
 
-function selectAllNow(field: EditableField): void {
+function selectMessageNow(field: EditableField): void {
   field.focus({ preventScroll: true });
   if (isTextControl(field)) {
     field.select();
@@ -112,10 +113,9 @@ function selectAllNow(field: EditableField): void {
   }
   const selection = field.ownerDocument.getSelection();
   if (!selection) return;
-  const range = field.ownerDocument.createRange();
-  range.selectNodeContents(field);
+  // The message part only: an email's signature and quoted thread stay as they are.
   selection.removeAllRanges();
-  selection.addRange(range);
+  selection.addRange(messageRange(field));
 }
 
 /** A `textInput` event (a TextEvent; it has no constructor) carrying `text`, or undefined where the browser has none. */
@@ -134,7 +134,7 @@ function textInputEvent(field: EditableField, text: string): Event | undefined {
 async function tryTextInput(field: EditableField, text: string): Promise<boolean> {
   const event = textInputEvent(field, text);
   if (!event) return false;
-  await selectAll(field);
+  await selectMessage(field);
   field.dispatchEvent(event);
   // Not cancelled: no page code took it. A textInput made by script has no default action (were a
   // browser to insert it anyway, the next step selects the whole text and replaces it).
@@ -144,7 +144,7 @@ async function tryTextInput(field: EditableField, text: string): Promise<boolean
 }
 
 async function tryExecCommand(field: EditableField, text: string): Promise<boolean> {
-  await selectAll(field);
+  await selectMessage(field);
   const doc = field.ownerDocument;
   try {
     if (typeof doc.execCommand !== "function") return false;
@@ -177,7 +177,7 @@ function insertBreak(field: EditableField, kind: LineBreak): void {
  * editors that take the text from its input event (Lexical) glue the lines together.
  */
 async function tryTypedLines(field: EditableField, text: string, kind: LineBreak): Promise<boolean> {
-  await selectAll(field);
+  await selectMessage(field);
   const doc = field.ownerDocument;
   try {
     if (typeof doc.execCommand !== "function") return false;
@@ -235,14 +235,14 @@ function makeDataTransfer(field: EditableField, text: string): DataTransfer | un
 }
 
 async function tryBeforeInput(field: EditableField, text: string): Promise<boolean> {
-  await selectAll(field);
+  await selectMessage(field);
   field.dispatchEvent(inputEvent(field, "beforeinput", text, "insertReplacementText", makeDataTransfer(field, text)));
   await nextTask(field.ownerDocument);
   return fieldHolds(field, text);
 }
 
 async function tryPaste(field: EditableField, text: string): Promise<boolean> {
-  await selectAll(field);
+  await selectMessage(field);
   const transfer = makeDataTransfer(field, text);
   if (!transfer) return false;
   const view = field.ownerDocument.defaultView;

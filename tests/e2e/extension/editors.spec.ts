@@ -154,6 +154,84 @@ for (const fixture of MULTILINE_CASES) {
   });
 }
 
+test("an email reply: only the message is read, sent and replaced; the signature and the quoted thread stay as they were", async ({ connected: _connected, openFixture }) => {
+  const page = await openFixture("email");
+  const overlay = await Overlay.on(page);
+  const field = page.getByLabel("Message");
+  const tail = () =>
+    field.evaluate((el) => [".gmail_signature_prefix", ".gmail_signature", ".gmail_quote_container"].map((selector) => el.querySelector(selector)?.outerHTML ?? null));
+  const before = await tail();
+  expect(before).not.toContain(null);
+
+  // The caret on the reply's first line, above the signature, as Gmail puts it.
+  await field.focus();
+  await page.keyboard.press("ControlOrMeta+Home");
+  await page.keyboard.type(MESSAGE);
+  await expect.poll(() => state(page)).toMatch(new RegExp(`^${MESSAGE}\\s+--\\s+Ben Ortiz`));
+
+  await expect.poll(async () => (await overlay.snapshot())?.iconState).toBe("ready");
+  await overlay.click("icon");
+  await expect.poll(async () => (await overlay.snapshot())?.suggestion ?? null).not.toBeNull();
+  const suggestion = (await overlay.snapshot())!.suggestion!;
+  // The local AI stand-in rewrites what it is sent, word for word: none of the signature's or the
+  // quote's words came back, so none were sent.
+  expect(suggestion).toMatch(/report/i);
+  expect(suggestion).not.toMatch(/Ortiz|Northwind|Dana|renewal|wrote/);
+
+  await overlay.click("Replace");
+  await expect.poll(async () => (await overlay.snapshot())?.cardOpen).toBe(false);
+  const replaced = (await state(page)) ?? "";
+  expect(asLines(replaced.slice(0, replaced.indexOf("--")))).toBe(asLines(suggestion));
+  expect(await tail()).toEqual(before);
+
+  await page.keyboard.press("ControlOrMeta+z");
+  await expect.poll(() => state(page)).toMatch(new RegExp(`^${MESSAGE}\\s+--\\s+Ben Ortiz`));
+  expect(await tail()).toEqual(before);
+});
+
+test("an email reply of several lines: Replace puts the suggestion's lines above the signature, and undo takes them back", async ({ connected: _connected, openFixture }) => {
+  const page = await openFixture("email");
+  const overlay = await Overlay.on(page);
+  const field = page.getByLabel("Message");
+  const signatureAndQuote = () => field.evaluate((el) => (el as HTMLElement).innerText.slice((el as HTMLElement).innerText.indexOf("--")));
+  const message = async () => {
+    const text = (await state(page)) ?? "";
+    return asLines(text.slice(0, text.indexOf("--")));
+  };
+  const blankLineBeforeSignature = async () => {
+    const text = (await state(page)) ?? "";
+    return /\n[^\S\n]*\n\s*$/.test(text.slice(0, text.indexOf("--")));
+  };
+  const after = await signatureAndQuote();
+
+  await field.focus();
+  await page.keyboard.press("ControlOrMeta+Home");
+  const lines = ["hi dana", "sure, i will send the renewal quote by friday", "thanks"];
+  for (const [index, line] of lines.entries()) {
+    if (index > 0) await page.keyboard.press("Enter");
+    await page.keyboard.type(line);
+  }
+  await expect.poll(message).toBe(lines.join("\n"));
+  expect(await blankLineBeforeSignature()).toBe(true);
+
+  await expect.poll(async () => (await overlay.snapshot())?.iconState).toBe("ready");
+  await overlay.click("icon");
+  await expect.poll(async () => (await overlay.snapshot())?.suggestion ?? null).not.toBeNull();
+  const suggestion = (await overlay.snapshot())!.suggestion!;
+  expect(suggestion).toContain("\n");
+  expect(suggestion).not.toMatch(/Ortiz|Northwind|wrote/);
+
+  await overlay.click("Replace");
+  await expect.poll(message).toBe(asLines(suggestion));
+  expect(await signatureAndQuote()).toBe(after);
+  // The blank line between the message and the signature is still there.
+  expect(await blankLineBeforeSignature()).toBe(true);
+
+  await page.keyboard.press("ControlOrMeta+z");
+  await expect.poll(message).toBe(lines.join("\n"));
+  expect(await signatureAndQuote()).toBe(after);
+});
+
 test("Replace after the user typed on asks again for the text as it is now, and never drops the new words", async ({ connected: _connected, openFixture }) => {
   const page = await openFixture("textarea");
   const overlay = await Overlay.on(page);

@@ -9,5 +9,5 @@ export const EXTENSION_DIR = path.join(ROOT, "extension/.output/chrome-mv3-e2e")
 export const FIXTURES_DIR = path.join(ROOT, "extension/.output/e2e-fixtures");
 export const FIXTURE_SOURCES = path.join(ROOT, "tests/e2e/extension/fixtures");
 
-export const FIXTURES = ["textarea", "input", "react", "contenteditable", "prosemirror", "lexical", "quill", "draftjs", "guards", "framed", "srcdoc", "chat"] as const;
+export const FIXTURES = ["textarea", "input", "react", "contenteditable", "prosemirror", "lexical", "quill", "draftjs", "guards", "framed", "srcdoc", "chat", "email"] as const;
 export type Fixture = (typeof FIXTURES)[number];

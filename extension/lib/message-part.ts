@@ -1,0 +1,170 @@
+/**
+ * The part of a rich editor that is the message being written. An email client's compose body
+ * holds more than that: the user's signature, and in a reply or a forward the quoted thread (other
+ * people's words). Tonewise reads, sends and replaces only what comes before the first of those,
+ * and leaves them as they are (decision 060).
+ *
+ * The message ends at the last text before that first signature or quote: the blank lines between
+ * them stay where they are, so a replaced message keeps its distance from the signature.
+ */
+
+/** Where email clients put a signature or a quoted thread in their editor's markup. */
+const MESSAGE_TAIL = [
+  // Gmail: the "-- " before a signature, the signature, the quoted message of a reply or forward.
+  ".gmail_signature_prefix",
+  ".gmail_signature",
+  '[data-smartmail="gmail_signature"]',
+  ".gmail_quote",
+  ".gmail_quote_container",
+  // Outlook on the web: the signature, the header of the quoted message, the marker above it.
+  "#Signature",
+  "#divRplyFwdMsg",
+  "#appendonsend",
+  // Thunderbird and Apple Mail (in web editors that keep their markup), Yahoo Mail.
+  ".moz-signature",
+  ".moz-cite-prefix",
+  'blockquote[type="cite"]',
+  ".yahoo_quoted",
+].join(", ");
+
+/** The first signature or quoted thread inside a rich editor, or null when it holds only the message. */
+export function messageTail(field: HTMLElement): Element | null {
+  return field.querySelector(MESSAGE_TAIL);
+}
+
+/** A node that shows no text: whitespace, a line break, or an element holding nothing but those (not an image). */
+function isBlank(node: Node): boolean {
+  if (node.nodeType === Node.TEXT_NODE) return /^[ \t\n\r]*$/.test(node.textContent ?? "");
+  if (node.nodeType !== Node.ELEMENT_NODE) return true;
+  const el = node as Element;
+  if (el.localName === "br") return true;
+  if (el.querySelector("img, svg, video, iframe, object, embed, canvas") !== null || ["img", "svg", "video", "iframe", "object", "embed", "canvas"].includes(el.localName)) return false;
+  return /^[ \t\n\r]*$/.test(el.textContent ?? "");
+}
+
+/**
+ * The message's last node: the last one before the tail that shows text, found by moving back over
+ * the blank nodes before the tail (and out of the elements that hold only those and the tail).
+ * Null when nothing before the tail shows text.
+ */
+function lastMessageNode(field: HTMLElement, tail: Element): Node | null {
+  let node: Node = tail;
+  for (;;) {
+    const previous = node.previousSibling;
+    if (previous) {
+      if (!isBlank(previous)) return previous;
+      node = previous;
+      continue;
+    }
+    const parent = node.parentNode;
+    if (!parent || parent === field) return null;
+    node = parent;
+  }
+}
+
+/**
+ * The end of a node's last text (or after its last image), inside it. A range that ended after the
+ * node would end where the browser's editing sees the start of the next line: replacing it would
+ * swallow the blank line after the message.
+ */
+function setEndInside(range: Range, node: Node): void {
+  let last = node;
+  for (;;) {
+    if (last.nodeType === Node.TEXT_NODE) {
+      range.setEnd(last, (last.textContent ?? "").length);
+      return;
+    }
+    let child = last.lastChild;
+    while (child && isBlank(child)) child = child.previousSibling;
+    if (!child) {
+      range.setEndAfter(last);
+      return;
+    }
+    last = child;
+  }
+}
+
+/** The message part of a rich editor as a range: the whole editor, or its start up to the last text before its tail. */
+export function messageRange(field: HTMLElement): Range {
+  const range = field.ownerDocument.createRange();
+  range.selectNodeContents(field);
+  const tail = messageTail(field);
+  if (!tail) return range;
+  const last = lastMessageNode(field, tail);
+  if (last) setEndInside(range, last);
+  else range.collapse(true);
+  return range;
+}
+
+/** Required line breaks (innerText's term): a block's edges, two around a paragraph; a run of them counts as its largest. */
+type TextItem = string | { breaks: number };
+
+function displayOf(el: Element): string {
+  return el.ownerDocument.defaultView?.getComputedStyle(el).display ?? "block";
+}
+
+/** Block-level boxes, which innerText puts on lines of their own (inline ones, and table cells, continue the line). */
+const isBlockDisplay = (display: string) => /^(block|flex|grid|list-item|table|table-row|table-caption|flow-root)(\s|$)/.test(display);
+
+/** A whole node before the message's end, as innerText renders it. */
+function pushWhole(node: Node, items: TextItem[]): void {
+  if (node.nodeType === Node.TEXT_NODE) {
+    items.push((node.textContent ?? "").replace(/[ \t\n\r]+/g, " "));
+    return;
+  }
+  if (!(node instanceof node.ownerDocument!.defaultView!.HTMLElement)) return;
+  if (node.localName === "br") {
+    items.push("\n");
+    return;
+  }
+  const display = displayOf(node);
+  if (display === "none") return;
+  const breaks = node.localName === "p" ? 2 : 1;
+  const block = isBlockDisplay(display);
+  if (block) items.push({ breaks });
+  items.push(node.innerText);
+  if (block) items.push({ breaks });
+}
+
+function joinItems(items: TextItem[]): string {
+  let text = "";
+  let pending = 0;
+  for (const item of items) {
+    if (typeof item !== "string") {
+      pending = Math.max(pending, item.breaks);
+      continue;
+    }
+    if (item === "") continue;
+    if (pending > 0 && text !== "") text += "\n".repeat(pending);
+    pending = 0;
+    text += item;
+  }
+  // innerText drops the collapsible spaces at a line's start and end (not the no-break ones editors write).
+  return text
+    .split("\n")
+    .map((line) => line.replace(/^ +| +$/g, ""))
+    .join("\n");
+}
+
+/**
+ * The message part's text as the user sees it: the editor's innerText when it has no tail; else the
+ * rendered text of the nodes up to the message's last one (each whole element's own innerText, the
+ * line breaks of the blocks around them), read without touching the page's selection or markup.
+ */
+export function messageText(field: HTMLElement): string {
+  const tail = messageTail(field);
+  if (!tail) return field.innerText ?? field.textContent ?? "";
+  const last = lastMessageNode(field, tail);
+  if (!last) return "";
+  const path: Node[] = [];
+  for (let node: Node = last; node !== field; node = node.parentNode!) path.unshift(node);
+  const items: TextItem[] = [];
+  let container: Node = field;
+  for (const stop of path) {
+    if (container !== field && container instanceof Element && isBlockDisplay(displayOf(container))) items.push({ breaks: 1 });
+    for (let child = container.firstChild; child && child !== stop; child = child.nextSibling) pushWhole(child, items);
+    container = stop;
+  }
+  pushWhole(last, items);
+  return joinItems(items);
+}

@@ -1,0 +1,66 @@
+// @vitest-environment happy-dom
+import { beforeEach, describe, expect, it } from "vitest";
+import { readFieldText } from "../../extension/lib/fields";
+import { messageRange, messageTail } from "../../extension/lib/message-part";
+
+/** A rich editor holding `html`. */
+function editor(html: string): HTMLElement {
+  document.body.innerHTML = `<div contenteditable="true" aria-label="Message">${html}</div>`;
+  return document.querySelector<HTMLElement>("[contenteditable]")!;
+}
+
+const GMAIL_SIGNATURE =
+  '<span class="gmail_signature_prefix">-- </span><br><div dir="ltr" class="gmail_signature" data-smartmail="gmail_signature">Ben Ortiz<div>Northwind Traders</div></div>';
+const GMAIL_QUOTE =
+  '<div class="gmail_quote gmail_quote_container"><div dir="ltr" class="gmail_attr">On Mon, Nov 23, 2026 Dana wrote:<br></div><blockquote class="gmail_quote"><div>Could you send the renewal quote?</div></blockquote></div>';
+
+beforeEach(() => {
+  document.body.innerHTML = "";
+});
+
+describe("the message part of a rich editor", () => {
+  it("is the whole editor when it holds no signature or quote", () => {
+    const field = editor("<div>hi sam</div><div>thanks</div>");
+    expect(messageTail(field)).toBeNull();
+    expect(readFieldText(field)).toBe(field.innerText);
+    expect(messageRange(field).toString()).toBe("hi samthanks");
+  });
+
+  it.each([
+    ["a Gmail signature", `<div dir="ltr"><div>hi sam</div><div>thanks</div><div><br></div>${GMAIL_SIGNATURE}</div>`, "gmail_signature_prefix"],
+    ["a Gmail reply's quote", `<div dir="ltr"><div>hi sam</div><div>thanks</div></div><br>${GMAIL_QUOTE}`, "gmail_quote"],
+    ["a Gmail signature above a quote", `<div dir="ltr"><div>hi sam</div><div>thanks</div><div><br></div>${GMAIL_SIGNATURE}</div><br>${GMAIL_QUOTE}`, "gmail_signature_prefix"],
+    [
+      "Outlook on the web's signature and reply header",
+      '<div>hi sam</div><div>thanks</div><div><br></div><div id="Signature"><div>Ben Ortiz</div></div><div id="appendonsend"></div><hr><div id="divRplyFwdMsg">From: Dana</div>',
+      "Signature",
+    ],
+    ["a quote marked as cited (Thunderbird, Apple Mail)", '<div>hi sam</div><div>thanks</div><div class="moz-cite-prefix">Dana wrote:</div><blockquote type="cite">Could you send it?</blockquote>', "moz-cite-prefix"],
+  ])("stops before %s, and ends at its last text", (_name, html, firstTail) => {
+    const field = editor(html);
+    const tail = messageTail(field)!;
+    expect(tail.id === firstTail || tail.classList.contains(firstTail)).toBe(true);
+    expect(readFieldText(field)).toBe("hi sam\nthanks");
+    const range = messageRange(field);
+    expect(range.toString()).toBe("hi samthanks");
+    // The blank line before the signature is not part of the message: a replacement keeps it.
+    expect(range.cloneContents().querySelectorAll("br")).toHaveLength(0);
+    expect(range.intersectsNode(tail)).toBe(false);
+  });
+
+  it("reads a line break and the text of an inline element within a line", () => {
+    const field = editor(`<div dir="ltr">hi <span>sam</span>,<br>the report is   attached<div><br></div>${GMAIL_SIGNATURE}</div>`);
+    expect(readFieldText(field)).toBe("hi sam,\nthe report is attached");
+  });
+
+  it("is empty when the quote comes first (a reply written below it is not read)", () => {
+    const field = editor(`${GMAIL_QUOTE}<div>thanks dana</div>`);
+    expect(readFieldText(field)).toBe("");
+    expect(messageRange(field).collapsed).toBe(true);
+  });
+
+  it("keeps an image before the signature inside the message", () => {
+    const field = editor(`<div dir="ltr"><div>see the chart</div><div><img alt="chart" src="data:,"></div>${GMAIL_SIGNATURE}</div>`);
+    expect(messageRange(field).cloneContents().querySelector("img")).not.toBeNull();
+  });
+});

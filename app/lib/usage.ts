@@ -18,7 +18,8 @@ export function summarizeUsage(tier: Tier, messageCount: number): UsageSummary {
   return { tier, count, limit, state };
 }
 
-const MONTHS = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"];
+/** The months' names in English, January first (dates written by hand, without Intl: decision 058). */
+export const MONTH_NAMES = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"];
 
 /**
  * "December 1": when a Free allowance starts again. Written without Intl, whose first date
@@ -27,7 +28,7 @@ const MONTHS = ["January", "February", "March", "April", "May", "June", "July", 
  */
 export function nextResetDate(now: Date = new Date()): string {
   const reset = nextResetInstant(now);
-  return `${MONTHS[reset.getUTCMonth()]} ${reset.getUTCDate()}`;
+  return `${MONTH_NAMES[reset.getUTCMonth()]} ${reset.getUTCDate()}`;
 }
 
 /** The start of the next UTC month, when a Free allowance starts again. */

@@ -1,15 +1,17 @@
 import { href, Link } from "react-router";
 import { toneLabels } from "~/content/preferences";
 import type { MessageActivity } from "~/lib/message-activity.server";
+import { MONTH_NAMES } from "~/lib/usage";
 
-const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
+/** "Jan" … "Dec": en-US's short month names are the long ones' first three letters. */
+const SHORT_MONTH_NAMES = MONTH_NAMES.map((name) => name.slice(0, 3));
 
 /**
  * "Nov 23" for "2026-11-23", as en-US writes a short month and day. By hand: the chart labels 30
  * days twice per page, and even a shared Intl formatter was a visible share of its render.
  */
 function shortDate(date: string) {
-  return `${MONTHS[Number(date.slice(5, 7)) - 1]} ${Number(date.slice(8, 10))}`;
+  return `${SHORT_MONTH_NAMES[Number(date.slice(5, 7)) - 1]} ${Number(date.slice(8, 10))}`;
 }
 
 function Split({ title, rows, label }: { title: string; rows: MessageActivity["byTone"]; label: (value: string) => string }) {

@@ -4,7 +4,7 @@
  * search boxes, or anything the page marks as off limits — and which texts read as a message at all.
  */
 
-import { messageText } from "./message-part";
+import { messageText, textMessageEnd } from "./message-part";
 
 export type EditableField = HTMLTextAreaElement | HTMLInputElement | HTMLElement;
 
@@ -224,10 +224,11 @@ function looksLikeSecret(text: string): boolean {
 }
 
 /**
- * The field's text as the user sees it: a text control's value, or a rich editor's message part
- * (without an email client's signature or quoted thread: message-part.ts).
+ * The message in the field, as the user sees it: an input's value; a textarea's value or a rich
+ * editor's text up to an email's signature or quoted thread (message-part.ts).
  */
 export function readFieldText(field: EditableField): string {
+  if (field instanceof HTMLTextAreaElement) return field.value.slice(0, textMessageEnd(field.value));
   if (isTextControl(field)) return field.value;
   return messageText(field);
 }

@@ -42,9 +42,14 @@ function isBlank(node: Node): boolean {
   return /^[ \t\n\r]*$/.test(el.textContent ?? "");
 }
 
+/** A "-- " line written as plain text before a signature (where Gmail has no prefix element of its own). */
+function isSignatureDelimiter(node: Node): boolean {
+  return /^[ \t\n\r\u00a0]*--[ \t\n\r\u00a0]*$/.test(node.textContent ?? "");
+}
+
 /**
  * The message's last node: the last one before the tail that shows text, found by moving back over
- * the blank nodes before the tail (and out of the elements that hold only those and the tail).
+ * the blank nodes (and a "-- " line) before the tail (and out of the elements that hold only those and the tail).
  * Null when nothing before the tail shows text.
  */
 function lastMessageNode(field: HTMLElement, tail: Element): Node | null {
@@ -52,7 +57,7 @@ function lastMessageNode(field: HTMLElement, tail: Element): Node | null {
   for (;;) {
     const previous = node.previousSibling;
     if (previous) {
-      if (!isBlank(previous)) return previous;
+      if (!isBlank(previous) && !isSignatureDelimiter(previous)) return previous;
       node = previous;
       continue;
     }
@@ -167,4 +172,38 @@ export function messageText(field: HTMLElement): string {
   }
   pushWhole(last, items);
   return joinItems(items);
+}
+
+/**
+ * Plain-text email in a textarea (a webmail's plain-text mode) marks the same parts with lines:
+ * the signature delimiter ("-- ", RFC 3676), a reply's attribution line ("On …, Dana wrote:")
+ * above quoted lines, an "Original Message" or "Forwarded message" divider, or quoted lines ("> ")
+ * with nothing unquoted after them. A quote answered line by line (text between the quoted lines)
+ * is all message: which lines are the user's is a guess there.
+ */
+const SIGNATURE_DELIMITER = /^-- ?$/;
+const ATTRIBUTION = /^On\s.+\swrote:$/;
+const DIVIDER = /^-{2,}\s*(Original Message|Forwarded message)\s*-{2,}$/i;
+const QUOTED = /^\s*>/;
+
+/**
+ * Where a textarea's message ends: the end of its last text before a signature or a quoted thread
+ * (the blank lines before them are not part of it), or the end of the value when it has neither.
+ */
+export function textMessageEnd(value: string): number {
+  // A textarea's value ends its lines with "\n" alone, whatever the page or the platform wrote.
+  const lines = value.split("\n");
+  // Quoted lines after this one are a quote at the end, with nothing of the user's below it.
+  const lastUnquoted = lines.findLastIndex((line) => line.trim() !== "" && !QUOTED.test(line));
+  let start = 0;
+  for (const [index, line] of lines.entries()) {
+    const tail =
+      SIGNATURE_DELIMITER.test(line) ||
+      DIVIDER.test(line.trim()) ||
+      (ATTRIBUTION.test(line.trim()) && QUOTED.test(lines[index + 1] ?? "")) ||
+      (QUOTED.test(line) && index > lastUnquoted);
+    if (tail) return value.slice(0, start).trimEnd().length;
+    start += line.length + 1;
+  }
+  return value.length;
 }

@@ -33,10 +33,18 @@
  * page to notice the selection before editing, and for the edit to land before checking: editors
  * that keep their own selection (Lexical, Draft.js) read it from `selectionchange`, which the
  * browser fires in a later task, and would otherwise insert at the old caret. The value setter and
- * `setRangeText` replace the whole value without a selection, and are checked at once.
+ * `setRangeText` replace the message without a selection, and are checked at once.
+ *
+ * "The field's text" is its message part throughout (message-part.ts): in an email, what comes
+ * before the signature and the quoted thread, which every step leaves as they are.
  */
 import { deepActiveElement, type EditableField, isTextControl, readFieldText } from "./fields";
-import { messageRange } from "./message-part";
+import { messageRange, textMessageEnd } from "./message-part";
+
+/** Where a text control's message ends: a textarea's before an email's signature or quote, an input's at its end. */
+function messageEndIn(field: HTMLInputElement | HTMLTextAreaElement): number {
+  return field instanceof HTMLTextAreaElement ? textMessageEnd(field.value) : field.value.length;
+}
 
 export type ReplaceMethod = "textInput" | "execCommand" | "valueSetter" | "setRangeText" | "beforeinput" | "paste";
 
@@ -108,7 +116,7 @@ async function selectMessage(field: EditableField): Promise<void> {
 function selectMessageNow(field: EditableField): void {
   field.focus({ preventScroll: true });
   if (isTextControl(field)) {
-    field.select();
+    field.setSelectionRange(0, messageEndIn(field));
     return;
   }
   const selection = field.ownerDocument.getSelection();
@@ -207,14 +215,14 @@ function inputEvent(field: EditableField, type: "input" | "beforeinput", text: s
 function trySetter(field: HTMLInputElement | HTMLTextAreaElement, text: string): boolean {
   const setter = nativeValueSetter(field);
   if (!setter) return false;
-  setter.call(field, text);
+  setter.call(field, text + field.value.slice(messageEndIn(field)));
   field.dispatchEvent(inputEvent(field, "input", text, "insertReplacementText"));
   return fieldHolds(field, text);
 }
 
 function trySetRangeText(field: HTMLInputElement | HTMLTextAreaElement, text: string): boolean {
   try {
-    field.setRangeText(text, 0, field.value.length, "end");
+    field.setRangeText(text, 0, messageEndIn(field), "end");
   } catch {
     return false;
   }
@@ -324,7 +332,7 @@ export async function replaceFieldText(field: EditableField, suggestion: string,
   if (!field.isConnected) return { ok: false, copied: options.copy ? await options.copy(text) : false };
   // A field with a length limit (a LinkedIn invitation note, an SMS box) would cut the suggestion
   // short or be refused by its page on sending: nothing is written, and the user gets it to shorten.
-  if (isTextControl(field) && field.maxLength > 0 && text.length > field.maxLength) {
+  if (isTextControl(field) && field.maxLength > 0 && text.length + field.value.length - messageEndIn(field) > field.maxLength) {
     return { ok: false, copied: options.copy ? await options.copy(text) : false, limit: field.maxLength };
   }
   if (!isTextControl(field) && (await tryTextInput(field, text))) return { ok: true, method: "textInput" };

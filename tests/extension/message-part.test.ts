@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { beforeEach, describe, expect, it } from "vitest";
 import { readFieldText } from "../../extension/lib/fields";
-import { messageRange, messageTail } from "../../extension/lib/message-part";
+import { messageRange, messageTail, textMessageEnd } from "../../extension/lib/message-part";
 
 /** A rich editor holding `html`. */
 function editor(html: string): HTMLElement {
@@ -48,6 +48,12 @@ describe("the message part of a rich editor", () => {
     expect(range.intersectsNode(tail)).toBe(false);
   });
 
+  it("leaves out a \"-- \" line written as plain text above the signature", () => {
+    const field = editor('<div dir="ltr">hi sam<br clear="all"><div><br></div>-- <br><div dir="ltr" class="gmail_signature">Ben Ortiz</div></div>');
+    expect(readFieldText(field)).toBe("hi sam");
+    expect(messageRange(field).toString()).toBe("hi sam");
+  });
+
   it("reads a line break and the text of an inline element within a line", () => {
     const field = editor(`<div dir="ltr">hi <span>sam</span>,<br>the report is   attached<div><br></div>${GMAIL_SIGNATURE}</div>`);
     expect(readFieldText(field)).toBe("hi sam,\nthe report is attached");
@@ -62,5 +68,34 @@ describe("the message part of a rich editor", () => {
   it("keeps an image before the signature inside the message", () => {
     const field = editor(`<div dir="ltr"><div>see the chart</div><div><img alt="chart" src="data:,"></div>${GMAIL_SIGNATURE}</div>`);
     expect(messageRange(field).cloneContents().querySelector("img")).not.toBeNull();
+  });
+});
+
+describe("the message part of a textarea (plain-text email)", () => {
+  const message = (value: string) => value.slice(0, textMessageEnd(value));
+
+  it.each([
+    ["no signature or quote", "hi sam\n\nthanks", "hi sam\n\nthanks"],
+    ["a signature after its delimiter", "hi sam\nthanks\n\n-- \nBen Ortiz\nNorthwind", "hi sam\nthanks"],
+    ["a delimiter without its space", "hi sam\n--\nBen", "hi sam"],
+    ["a reply's attribution and quote", "sure, friday works\n\nOn Mon, Nov 23, 2026 at 9:14 AM Dana <dana@example.com> wrote:\n> Could you send it?\n>\n> Dana", "sure, friday works"],
+    ["quoted lines at the end without an attribution", "sure\n\n> Could you send it?\n> Thanks", "sure"],
+    ["an Outlook divider", "see below\n\n-----Original Message-----\nFrom: Dana", "see below"],
+    ["a forward's divider", "fyi\n\n---------- Forwarded message ---------\nFrom: Dana", "fyi"],
+    ["a quote answered line by line (all of it is the message)", "> Could you send it?\nyes, friday\n> And the seats?\nfifteen", "> Could you send it?\nyes, friday\n> And the seats?\nfifteen"],
+    ["a dash inside a line", "prices -- as discussed -- attached", "prices -- as discussed -- attached"],
+    ["a reply written below the quote (none of it read)", "On Mon, Dana wrote:\n> Could you send it?\nyes", ""],
+  ])("%s", (_name, value, expected) => {
+    expect(message(value)).toBe(expected);
+  });
+
+  it("is what readFieldText gives for a textarea, and never cuts an input", () => {
+    document.body.innerHTML = `<textarea></textarea><input>`;
+    const area = document.querySelector("textarea")!;
+    area.value = "hi sam\n\n-- \nBen";
+    expect(readFieldText(area)).toBe("hi sam");
+    const input = document.querySelector("input")!;
+    input.value = "> not a quote in a one-line field";
+    expect(readFieldText(input)).toBe("> not a quote in a one-line field");
   });
 });

@@ -127,6 +127,45 @@ describe("replace chain", () => {
     expect(inputs).toEqual([SUGGESTION]);
   });
 
+  describe("a plain-text email's signature and quote in a textarea stay as they are", () => {
+    const TAIL = "-- \nBen Ortiz\n\nOn Mon, Nov 23, 2026 at 9:14 AM Dana wrote:\n> Could you send the renewal quote?";
+    const typed = "hi dana sure will send it friday";
+
+    it("with the browser's own edit: only the message is selected", async () => {
+      const area = textareaWith(`${typed}\n\n${TAIL}`);
+      execCommand.mockImplementation((_command: string, _ui: boolean, value: string) => {
+        expect([area.selectionStart, area.selectionEnd]).toEqual([0, typed.length]);
+        area.setRangeText(value, area.selectionStart, area.selectionEnd, "end");
+        return true;
+      });
+      await expect(replaceFieldText(area, SUGGESTION)).resolves.toEqual({ ok: true, method: "execCommand" });
+      expect(area.value).toBe(`${SUGGESTION}\n\n${TAIL}`);
+    });
+
+    it("with the value setter, and then setRangeText", async () => {
+      const area = textareaWith(`${typed}\n\n${TAIL}`);
+      await expect(replaceFieldText(area, SUGGESTION)).resolves.toEqual({ ok: true, method: "valueSetter" });
+      expect(area.value).toBe(`${SUGGESTION}\n\n${TAIL}`);
+
+      const refusing = textareaWith(`${typed}\n\n${TAIL}`);
+      const setter = Object.getOwnPropertyDescriptor(HTMLTextAreaElement.prototype, "value")!.set!;
+      let events = 0;
+      refusing.addEventListener("input", () => {
+        if (++events === 1) setter.call(refusing, `${typed}\n\n${TAIL}`);
+      });
+      await expect(replaceFieldText(refusing, SUGGESTION)).resolves.toEqual({ ok: true, method: "setRangeText" });
+      expect(refusing.value).toBe(`${SUGGESTION}\n\n${TAIL}`);
+    });
+
+    it("counts the signature and quote against the field's maxlength", async () => {
+      const area = textareaWith(`${typed}\n\n${TAIL}`);
+      area.maxLength = SUGGESTION.length + 10;
+      const copy = vi.fn(async () => true);
+      await expect(replaceFieldText(area, SUGGESTION, { copy })).resolves.toEqual({ ok: false, copied: true, limit: area.maxLength });
+      expect(area.value).toBe(`${typed}\n\n${TAIL}`);
+    });
+  });
+
   it("joins a multi-line suggestion's lines with one space in a single-line input", async () => {
     const input = document.createElement("input");
     input.value = "hi sam thanks for the call";

@@ -189,6 +189,30 @@ test("an email reply: only the message is read, sent and replaced; the signature
   expect(await tail()).toEqual(before);
 });
 
+test("a plain-text email reply in a textarea: only the message above the signature is read, sent and replaced", async ({ connected: _connected, context, fixturesOrigin }) => {
+  const page = await context.newPage();
+  await page.goto(`${fixturesOrigin}/textarea.html?reply`);
+  const overlay = await Overlay.on(page);
+  const field = page.getByLabel("Message");
+  const tail = await field.inputValue();
+
+  await field.focus();
+  await page.keyboard.press("ControlOrMeta+Home");
+  await page.keyboard.type(MESSAGE);
+  await expect.poll(() => state(page)).toBe(MESSAGE + tail);
+
+  await expect.poll(async () => (await overlay.snapshot())?.iconState).toBe("ready");
+  await overlay.click("icon");
+  await expect.poll(async () => (await overlay.snapshot())?.suggestion ?? null).not.toBeNull();
+  const suggestion = (await overlay.snapshot())!.suggestion!;
+  expect(suggestion).not.toMatch(/Ortiz|Northwind|Dana|renewal|wrote/);
+
+  await overlay.click("Replace");
+  await expect.poll(() => state(page)).toBe(suggestion + tail);
+  await page.keyboard.press("ControlOrMeta+z");
+  await expect.poll(() => state(page)).toBe(MESSAGE + tail);
+});
+
 test("an email reply of several lines: Replace puts the suggestion's lines above the signature, and undo takes them back", async ({ connected: _connected, openFixture }) => {
   const page = await openFixture("email");
   const overlay = await Overlay.on(page);

@@ -14,7 +14,8 @@ const MESSAGE_TAIL = [
   ".gmail_signature_prefix",
   ".gmail_signature",
   '[data-smartmail="gmail_signature"]',
-  ".gmail_quote",
+  // The reply's quote is a div; Gmail's Quote button puts a blockquote.gmail_quote in the message itself.
+  "div.gmail_quote",
   ".gmail_quote_container",
   // Outlook on the web: the signature, the header of the quoted message, the marker above it.
   "#Signature",
@@ -32,14 +33,19 @@ export function messageTail(field: HTMLElement): Element | null {
   return field.querySelector(MESSAGE_TAIL);
 }
 
+/** Elements that show something without text. */
+const MEDIA = "img, svg, video, iframe, object, embed, canvas";
+/** Whitespace, no-break spaces included (an editor's empty line is often `<div>&nbsp;</div>`). */
+const BLANK_TEXT = /^[ \t\n\r\u00a0]*$/;
+
 /** A node that shows no text: whitespace, a line break, or an element holding nothing but those (not an image). */
 function isBlank(node: Node): boolean {
-  if (node.nodeType === Node.TEXT_NODE) return /^[ \t\n\r]*$/.test(node.textContent ?? "");
+  if (node.nodeType === Node.TEXT_NODE) return BLANK_TEXT.test(node.textContent ?? "");
   if (node.nodeType !== Node.ELEMENT_NODE) return true;
   const el = node as Element;
   if (el.localName === "br") return true;
-  if (el.querySelector("img, svg, video, iframe, object, embed, canvas") !== null || ["img", "svg", "video", "iframe", "object", "embed", "canvas"].includes(el.localName)) return false;
-  return /^[ \t\n\r]*$/.test(el.textContent ?? "");
+  if (el.matches(MEDIA) || el.querySelector(MEDIA) !== null) return false;
+  return BLANK_TEXT.test(el.textContent ?? "");
 }
 
 /** A "-- " line written as plain text before a signature (where Gmail has no prefix element of its own). */
@@ -117,7 +123,9 @@ function pushWhole(node: Node, items: TextItem[]): void {
     items.push((node.textContent ?? "").replace(/[ \t\n\r]+/g, " "));
     return;
   }
-  if (!(node instanceof node.ownerDocument!.defaultView!.HTMLElement)) return;
+  // An editor in a frame the page has just removed has no window left: nothing of it is shown.
+  const view = node.ownerDocument?.defaultView;
+  if (!view || !(node instanceof view.HTMLElement)) return;
   if (node.localName === "br") {
     items.push("\n");
     return;
@@ -177,13 +185,13 @@ export function messageText(field: HTMLElement): string {
 /**
  * Plain-text email in a textarea (a webmail's plain-text mode) marks the same parts with lines:
  * the signature delimiter ("-- ", RFC 3676), a reply's attribution line ("On …, Dana wrote:")
- * above quoted lines, an "Original Message" or "Forwarded message" divider, or quoted lines ("> ")
- * with nothing unquoted after them. A quote answered line by line (text between the quoted lines)
+ * above quoted lines, an "Original Message" or "Forwarded message" divider (or Outlook's line of
+ * underscores), or quoted lines ("> ") with nothing unquoted after them. A quote answered line by line (text between the quoted lines)
  * is all message: which lines are the user's is a guess there.
  */
 const SIGNATURE_DELIMITER = /^-- ?$/;
 const ATTRIBUTION = /^On\s.+\swrote:$/;
-const DIVIDER = /^-{2,}\s*(Original Message|Forwarded message)\s*-{2,}$/i;
+const DIVIDER = /^(-{2,}\s*(Original Message|Forwarded message)\s*-{2,}|_{10,})$/i;
 const QUOTED = /^\s*>/;
 
 /**
@@ -193,17 +201,31 @@ const QUOTED = /^\s*>/;
 export function textMessageEnd(value: string): number {
   // A textarea's value ends its lines with "\n" alone, whatever the page or the platform wrote.
   const lines = value.split("\n");
-  // Quoted lines after this one are a quote at the end, with nothing of the user's below it.
-  const lastUnquoted = lines.findLastIndex((line) => line.trim() !== "" && !QUOTED.test(line));
+  const trailingQuote = trailingQuoteStart(lines);
   let start = 0;
   for (const [index, line] of lines.entries()) {
     const tail =
       SIGNATURE_DELIMITER.test(line) ||
       DIVIDER.test(line.trim()) ||
       (ATTRIBUTION.test(line.trim()) && QUOTED.test(lines[index + 1] ?? "")) ||
-      (QUOTED.test(line) && index > lastUnquoted);
+      index === trailingQuote;
     if (tail) return value.slice(0, start).trimEnd().length;
     start += line.length + 1;
   }
   return value.length;
+}
+
+/**
+ * Where a quote at the end starts (quoted lines with nothing unquoted after them), with the line
+ * above it when that reads as an attribution in any language ("Am 23. Nov. 2026 … schrieb Dana:",
+ * "Le 23 nov. 2026 … a écrit :"): a line with a digit (its date) that ends in a colon, at most one
+ * blank line above the quote. "As you said:" has no date, and stays the user's. -1: no such quote.
+ */
+function trailingQuoteStart(lines: string[]): number {
+  const lastUnquoted = lines.findLastIndex((line) => line.trim() !== "" && !QUOTED.test(line));
+  const first = lines.findIndex((line, index) => index > lastUnquoted && QUOTED.test(line));
+  if (first === -1) return -1;
+  const above = lines[first - 1]?.trim() === "" ? first - 2 : first - 1;
+  const attribution = lines[above]?.trim() ?? "";
+  return above >= 0 && /\d/.test(attribution) && /:$/.test(attribution) ? above : first;
 }

@@ -41,9 +41,14 @@
 import { deepActiveElement, type EditableField, isTextControl, readFieldText } from "./fields";
 import { messageRange, textMessageEnd } from "./message-part";
 
-/** Where a text control's message ends: a textarea's before an email's signature or quote, an input's at its end. */
-function messageEndIn(field: HTMLInputElement | HTMLTextAreaElement): number {
-  return field instanceof HTMLTextAreaElement ? textMessageEnd(field.value) : field.value.length;
+/**
+ * What a text control keeps after its message: a textarea's email signature and quote, or
+ * nothing. Taken once, before the first step: the suggestion may itself end in lines that read as
+ * a quote or a signature ("> …", "--"), and a field holding it would then seem to end its message
+ * sooner, so each later step would keep part of the suggestion as the tail and write it again.
+ */
+function keptAfterMessage(field: HTMLInputElement | HTMLTextAreaElement): string {
+  return field instanceof HTMLTextAreaElement ? field.value.slice(textMessageEnd(field.value)) : "";
 }
 
 export type ReplaceMethod = "textInput" | "execCommand" | "valueSetter" | "setRangeText" | "beforeinput" | "paste";
@@ -74,10 +79,18 @@ function linesOf(text: string): string[] {
     .filter((line) => line !== "");
 }
 
-export function fieldHolds(field: EditableField, text: string): boolean {
+/** `kept`: a text control's part after its message (keptAfterMessage), which must still end it; a rich editor's is read anew. */
+export function fieldHolds(field: EditableField, text: string, kept?: string): boolean {
   // A field the page took out of the document (a re-render put a new one in its place) holds nothing the user sees.
   if (!field.isConnected) return false;
-  const shown = linesOf(readFieldText(field));
+  let message: string;
+  if (kept !== undefined && isTextControl(field)) {
+    if (!field.value.endsWith(kept)) return false;
+    message = field.value.slice(0, field.value.length - kept.length);
+  } else {
+    message = readFieldText(field);
+  }
+  const shown = linesOf(message);
   const wanted = linesOf(text);
   return shown.length === wanted.length && shown.every((line, index) => line === wanted[index]);
 }
@@ -107,16 +120,16 @@ function selectionNoticed(doc: Document): Promise<void> {
   });
 }
 
-async function selectMessage(field: EditableField): Promise<void> {
+async function selectMessage(field: EditableField, kept = ""): Promise<void> {
   const noticed = selectionNoticed(field.ownerDocument);
-  selectMessageNow(field);
+  selectMessageNow(field, kept);
   await noticed;
 }
 
-function selectMessageNow(field: EditableField): void {
+function selectMessageNow(field: EditableField, kept: string): void {
   field.focus({ preventScroll: true });
   if (isTextControl(field)) {
-    field.setSelectionRange(0, messageEndIn(field));
+    field.setSelectionRange(0, field.value.length - kept.length);
     return;
   }
   const selection = field.ownerDocument.getSelection();
@@ -145,14 +158,14 @@ async function tryTextInput(field: EditableField, text: string): Promise<boolean
   await selectMessage(field);
   field.dispatchEvent(event);
   // Not cancelled: no page code took it. A textInput made by script has no default action (were a
-  // browser to insert it anyway, the next step selects the whole text and replaces it).
+  // browser to insert it anyway, the next step selects the whole message and replaces it).
   if (!event.defaultPrevented) return false;
   await nextTask(field.ownerDocument);
   return fieldHolds(field, text);
 }
 
-async function tryExecCommand(field: EditableField, text: string): Promise<boolean> {
-  await selectMessage(field);
+async function tryExecCommand(field: EditableField, text: string, kept: string): Promise<boolean> {
+  await selectMessage(field, kept);
   const doc = field.ownerDocument;
   try {
     if (typeof doc.execCommand !== "function") return false;
@@ -161,7 +174,7 @@ async function tryExecCommand(field: EditableField, text: string): Promise<boole
     return false;
   }
   await nextTask(doc);
-  return fieldHolds(field, text);
+  return fieldHolds(field, text, kept);
 }
 
 type LineBreak = "insertLineBreak" | "insertParagraph";
@@ -212,22 +225,22 @@ function inputEvent(field: EditableField, type: "input" | "beforeinput", text: s
   return new Ctor(type, { bubbles: true, cancelable: type === "beforeinput", composed: true, inputType, data: text, dataTransfer: dataTransfer ?? null });
 }
 
-function trySetter(field: HTMLInputElement | HTMLTextAreaElement, text: string): boolean {
+function trySetter(field: HTMLInputElement | HTMLTextAreaElement, text: string, kept: string): boolean {
   const setter = nativeValueSetter(field);
   if (!setter) return false;
-  setter.call(field, text + field.value.slice(messageEndIn(field)));
+  setter.call(field, text + kept);
   field.dispatchEvent(inputEvent(field, "input", text, "insertReplacementText"));
-  return fieldHolds(field, text);
+  return fieldHolds(field, text, kept);
 }
 
-function trySetRangeText(field: HTMLInputElement | HTMLTextAreaElement, text: string): boolean {
+function trySetRangeText(field: HTMLInputElement | HTMLTextAreaElement, text: string, kept: string): boolean {
   try {
-    field.setRangeText(text, 0, messageEndIn(field), "end");
+    field.setRangeText(text, 0, field.value.length - kept.length, "end");
   } catch {
     return false;
   }
   field.dispatchEvent(inputEvent(field, "input", text, "insertReplacementText"));
-  return fieldHolds(field, text);
+  return fieldHolds(field, text, kept);
 }
 
 function makeDataTransfer(field: EditableField, text: string): DataTransfer | undefined {
@@ -332,12 +345,13 @@ export async function replaceFieldText(field: EditableField, suggestion: string,
   if (!field.isConnected) return { ok: false, copied: options.copy ? await options.copy(text) : false };
   // A field with a length limit (a LinkedIn invitation note, an SMS box) would cut the suggestion
   // short or be refused by its page on sending: nothing is written, and the user gets it to shorten.
-  if (isTextControl(field) && field.maxLength > 0 && text.length + field.value.length - messageEndIn(field) > field.maxLength) {
+  const kept = isTextControl(field) ? keptAfterMessage(field) : "";
+  if (isTextControl(field) && field.maxLength > 0 && text.length + kept.length > field.maxLength) {
     return { ok: false, copied: options.copy ? await options.copy(text) : false, limit: field.maxLength };
   }
   if (!isTextControl(field) && (await tryTextInput(field, text))) return { ok: true, method: "textInput" };
   if (isTextControl(field) || !LINE_END.test(text)) {
-    if (await tryExecCommand(field, text)) return { ok: true, method: "execCommand" };
+    if (await tryExecCommand(field, text, kept)) return { ok: true, method: "execCommand" };
   } else {
     // Line breaks first: where an editor ignores the browser's <br> (ProseMirror's reads it as a
     // space), the check fails and the paragraphs follow, an edit such an editor's undo groups with it.
@@ -345,8 +359,8 @@ export async function replaceFieldText(field: EditableField, suggestion: string,
     if (await tryTypedLines(field, text, "insertParagraph")) return { ok: true, method: "execCommand" };
   }
   if (isTextControl(field)) {
-    if (trySetter(field, text)) return { ok: true, method: "valueSetter" };
-    if (trySetRangeText(field, text)) return { ok: true, method: "setRangeText" };
+    if (trySetter(field, text, kept)) return { ok: true, method: "valueSetter" };
+    if (trySetRangeText(field, text, kept)) return { ok: true, method: "setRangeText" };
   } else {
     if (await tryBeforeInput(field, text)) return { ok: true, method: "beforeinput" };
     if (await tryPaste(field, text)) return { ok: true, method: "paste" };

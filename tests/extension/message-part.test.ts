@@ -54,6 +54,17 @@ describe("the message part of a rich editor", () => {
     expect(messageRange(field).toString()).toBe("hi sam");
   });
 
+  it("takes a Gmail Quote button's blockquote in the message as part of it", () => {
+    const field = editor(`<div dir="ltr"><div>as you said:</div><blockquote class="gmail_quote">we need 15 seats</blockquote><div>friday works</div><div><br></div>${GMAIL_SIGNATURE}</div>`);
+    expect(readFieldText(field)).toBe("as you said:\nwe need 15 seats\nfriday works");
+  });
+
+  it("takes a line of no-break spaces above the signature as blank", () => {
+    const field = editor(`<div>hi sam</div><div>&nbsp;</div>${GMAIL_SIGNATURE}`);
+    expect(readFieldText(field)).toBe("hi sam");
+    expect(messageRange(field).cloneContents().textContent).toBe("hi sam");
+  });
+
   it("reads a line break and the text of an inline element within a line", () => {
     const field = editor(`<div dir="ltr">hi <span>sam</span>,<br>the report is   attached<div><br></div>${GMAIL_SIGNATURE}</div>`);
     expect(readFieldText(field)).toBe("hi sam,\nthe report is attached");
@@ -83,6 +94,10 @@ describe("the message part of a textarea (plain-text email)", () => {
     ["an Outlook divider", "see below\n\n-----Original Message-----\nFrom: Dana", "see below"],
     ["a forward's divider", "fyi\n\n---------- Forwarded message ---------\nFrom: Dana", "fyi"],
     ["a quote answered line by line (all of it is the message)", "> Could you send it?\nyes, friday\n> And the seats?\nfifteen", "> Could you send it?\nyes, friday\n> And the seats?\nfifteen"],
+    ["a German attribution over the quote", "klingt gut\n\nAm Mo., 23. Nov. 2026 um 09:14 Uhr schrieb Dana <dana@example.com>:\n> Passt Freitag?", "klingt gut"],
+    ["a French attribution a blank line above the quote", "ça marche\n\nLe lun. 23 nov. 2026 à 09:14, Dana a écrit :\n\n> Vendredi ?", "ça marche"],
+    ["a line of the user's own that introduces a quote", "As you said:\n> we need 15 seats", "As you said:"],
+    ["Outlook's line of underscores", "see below\n\n________________________________\nFrom: Dana", "see below"],
     ["a dash inside a line", "prices -- as discussed -- attached", "prices -- as discussed -- attached"],
     ["a reply written below the quote (none of it read)", "On Mon, Dana wrote:\n> Could you send it?\nyes", ""],
   ])("%s", (_name, value, expected) => {

@@ -157,6 +157,17 @@ describe("replace chain", () => {
       expect(refusing.value).toBe(`${SUGGESTION}\n\n${TAIL}`);
     });
 
+    it("keeps the tail it found before writing, when the suggestion itself ends in a quote", async () => {
+      const quoting = "Done, as you asked:\n> Could you add tests?";
+      const area = textareaWith(`> Could you add tests?\nDone.\n\n${TAIL}`);
+      await expect(replaceFieldText(area, quoting)).resolves.toEqual({ ok: true, method: "valueSetter" });
+      expect(area.value).toBe(`${quoting}\n\n${TAIL}`);
+
+      const plain = textareaWith("> Could you add tests?\nDone.");
+      await expect(replaceFieldText(plain, quoting)).resolves.toEqual({ ok: true, method: "valueSetter" });
+      expect(plain.value).toBe(quoting);
+    });
+
     it("counts the signature and quote against the field's maxlength", async () => {
       const area = textareaWith(`${typed}\n\n${TAIL}`);
       area.maxLength = SUGGESTION.length + 10;

@@ -1,8 +1,9 @@
 /**
- * The part of a rich editor that is the message being written. An email client's compose body
- * holds more than that: the user's signature, and in a reply or a forward the quoted thread (other
- * people's words). Tonewise reads, sends and replaces only what comes before the first of those,
- * and leaves them as they are (decision 060).
+ * The part of a field that is the message being written. An email's compose body holds more than
+ * that: the user's signature, and in a reply or a forward the quoted thread (other people's
+ * words). Tonewise reads, sends and replaces only what comes before the first of those, and leaves
+ * them as they are (decision 060): in a rich editor found by the client's markup, in a textarea by
+ * plain-text email's lines.
  *
  * The message ends at the last text before that first signature or quote: the blank lines between
  * them stay where they are, so a replaced message keeps its distance from the signature.
@@ -55,8 +56,8 @@ function isSignatureDelimiter(node: Node): boolean {
 
 /**
  * The message's last node: the last one before the tail that shows text, found by moving back over
- * the blank nodes (and a "-- " line) before the tail (and out of the elements that hold only those and the tail).
- * Null when nothing before the tail shows text.
+ * the blank nodes (and a "-- " line) before the tail, and out of the elements that hold only those
+ * and the tail. Null when nothing before the tail shows text.
  */
 function lastMessageNode(field: HTMLElement, tail: Element): Node | null {
   let node: Node = tail;
@@ -186,8 +187,8 @@ export function messageText(field: HTMLElement): string {
  * Plain-text email in a textarea (a webmail's plain-text mode) marks the same parts with lines:
  * the signature delimiter ("-- ", RFC 3676), a reply's attribution line ("On …, Dana wrote:")
  * above quoted lines, an "Original Message" or "Forwarded message" divider (or Outlook's line of
- * underscores), or quoted lines ("> ") with nothing unquoted after them. A quote answered line by line (text between the quoted lines)
- * is all message: which lines are the user's is a guess there.
+ * underscores), or quoted lines ("> ") with nothing unquoted after them. A quote answered line by
+ * line (text between the quoted lines) is all message: which lines are the user's is a guess there.
  */
 const SIGNATURE_DELIMITER = /^-- ?$/;
 const ATTRIBUTION = /^On\s.+\swrote:$/;

@@ -29,10 +29,22 @@ const MESSAGE_TAIL = [
   ".yahoo_quoted",
 ].join(", ");
 
-/** The first signature or quoted thread inside a rich editor, or null when it holds only the message. */
-export function messageTail(field: HTMLElement): Element | null {
-  return field.querySelector(MESSAGE_TAIL);
+/**
+ * Where a rich editor's message ends: the first signature or quoted thread in the client's markup,
+ * or a "-- " line typed before it (the signature delimiter of plain-text email, RFC 3676, which
+ * people also type by hand above a signature in any editor). Null when it holds only the message.
+ */
+export function messageTail(field: HTMLElement): Node | null {
+  const marked = field.querySelector(MESSAGE_TAIL);
+  return delimiterLine(field, marked) ?? marked;
 }
+
+function displayOf(el: Element): string {
+  return el.ownerDocument.defaultView?.getComputedStyle(el).display ?? "block";
+}
+
+/** Block-level boxes, which innerText puts on lines of their own (inline ones, and table cells, continue the line). */
+const isBlockDisplay = (display: string) => /^(block|flex|grid|list-item|table|table-row|table-caption|flow-root)(\s|$)/.test(display);
 
 /** Elements that show something without text. */
 const MEDIA = "img, svg, video, iframe, object, embed, canvas";
@@ -54,12 +66,65 @@ function isSignatureDelimiter(node: Node): boolean {
   return /^[ \t\n\r\u00a0]*--[ \t\n\r\u00a0]*$/.test(node.textContent ?? "");
 }
 
+/** A line break, a block element, or the editor's own edge (null): what a line starts after and ends before. */
+function breaksLine(node: Node | null): boolean {
+  if (node === null) return true;
+  // By node type, not instanceof: an editor in a frame has the frame's Element.
+  if (node.nodeType !== Node.ELEMENT_NODE) return false;
+  const el = node as Element;
+  return el.localName === "br" || isBlockDisplay(displayOf(el));
+}
+
+/** Whether nothing that shows stands between `node` and a line's edge, on the side `step` goes. */
+function atLineEdge(field: HTMLElement, node: Node, step: "previousSibling" | "nextSibling"): boolean {
+  for (let current: Node = node; ; ) {
+    let sibling = current[step];
+    // Whitespace, a comment, an empty inline element: nothing on the line.
+    while (sibling && !breaksLine(sibling) && isBlank(sibling)) sibling = sibling[step];
+    if (sibling) return breaksLine(sibling);
+    const parent = current.parentNode;
+    if (!parent || parent === field || breaksLine(parent)) return true;
+    current = parent;
+  }
+}
+
+/**
+ * Whether a delimiter candidate is the user's own line: shown (no hidden element around it) and
+ * not quoted (inside a blockquote, the quoted message's signature, or text quoted from it).
+ */
+function isOwnShownLine(field: HTMLElement, node: Node): boolean {
+  for (let el = node.parentElement; el && el !== field; el = el.parentElement) {
+    if (el.localName === "blockquote" || displayOf(el) === "none") return false;
+  }
+  return true;
+}
+
+/**
+ * The first "-- " line before `before` (the first tail in the client's markup, if any): a text node
+ * holding only "--" and spaces, alone on its line, shown and not quoted. Null when there is none.
+ */
+function delimiterLine(field: HTMLElement, before: Element | null): Node | null {
+  const walker = field.ownerDocument.createTreeWalker(field, NodeFilter.SHOW_TEXT);
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    if (before && (before.contains(node) || before.compareDocumentPosition(node) & Node.DOCUMENT_POSITION_FOLLOWING)) return null;
+    if (
+      isSignatureDelimiter(node) &&
+      atLineEdge(field, node, "previousSibling") &&
+      atLineEdge(field, node, "nextSibling") &&
+      isOwnShownLine(field, node)
+    ) {
+      return node;
+    }
+  }
+  return null;
+}
+
 /**
  * The message's last node: the last one before the tail that shows text, found by moving back over
  * the blank nodes (and a "-- " line) before the tail, and out of the elements that hold only those
  * and the tail. Null when nothing before the tail shows text.
  */
-function lastMessageNode(field: HTMLElement, tail: Element): Node | null {
+function lastMessageNode(field: HTMLElement, tail: Node): Node | null {
   let node: Node = tail;
   for (;;) {
     const previous = node.previousSibling;
@@ -111,12 +176,6 @@ export function messageRange(field: HTMLElement): Range {
 /** Required line breaks (innerText's term): a block's edges, two around a paragraph; a run of them counts as its largest. */
 type TextItem = string | { breaks: number };
 
-function displayOf(el: Element): string {
-  return el.ownerDocument.defaultView?.getComputedStyle(el).display ?? "block";
-}
-
-/** Block-level boxes, which innerText puts on lines of their own (inline ones, and table cells, continue the line). */
-const isBlockDisplay = (display: string) => /^(block|flex|grid|list-item|table|table-row|table-caption|flow-root)(\s|$)/.test(display);
 
 /** A whole node before the message's end, as innerText renders it. */
 function pushWhole(node: Node, items: TextItem[]): void {
@@ -175,7 +234,7 @@ export function messageText(field: HTMLElement): string {
   const items: TextItem[] = [];
   let container: Node = field;
   for (const stop of path) {
-    if (container !== field && container instanceof Element && isBlockDisplay(displayOf(container))) items.push({ breaks: 1 });
+    if (container !== field && container.nodeType === Node.ELEMENT_NODE && isBlockDisplay(displayOf(container as Element))) items.push({ breaks: 1 });
     for (let child = container.firstChild; child && child !== stop; child = child.nextSibling) pushWhole(child, items);
     container = stop;
   }

@@ -38,7 +38,7 @@ describe("the message part of a rich editor", () => {
     ["a quote marked as cited (Thunderbird, Apple Mail)", '<div>hi sam</div><div>thanks</div><div class="moz-cite-prefix">Dana wrote:</div><blockquote type="cite">Could you send it?</blockquote>', "moz-cite-prefix"],
   ])("stops before %s, and ends at its last text", (_name, html, firstTail) => {
     const field = editor(html);
-    const tail = messageTail(field)!;
+    const tail = messageTail(field) as Element;
     expect(tail.id === firstTail || tail.classList.contains(firstTail)).toBe(true);
     expect(readFieldText(field)).toBe("hi sam\nthanks");
     const range = messageRange(field);
@@ -52,6 +52,43 @@ describe("the message part of a rich editor", () => {
     const field = editor('<div dir="ltr">hi sam<br clear="all"><div><br></div>-- <br><div dir="ltr" class="gmail_signature">Ben Ortiz</div></div>');
     expect(readFieldText(field)).toBe("hi sam");
     expect(messageRange(field).toString()).toBe("hi sam");
+  });
+
+  it.each([
+    ["blocks, as Chrome writes lines", "<div>hi sam</div><div>thanks</div><div>--&nbsp;</div><div>Ben Ortiz</div>", "hi sam\nthanks"],
+    ["lines of one block", "<div>hi sam<br>thanks<br>-- <br>Ben Ortiz</div>", "hi sam\nthanks"],
+    ["paragraphs, with a blank line above the delimiter", "<p>hi sam</p><p>thanks</p><p><br></p><p>--</p><p>Ben Ortiz</p>", "hi sam\n\nthanks"],
+    ["an inline element around the delimiter", "<div>hi sam</div><div>thanks</div><div><span>-- </span></div>\n  <div>Ben Ortiz</div>", "hi sam\nthanks"],
+    ["an empty element and a comment beside the delimiter", "<div>hi sam</div><div>thanks</div><div><!-- x -->--&nbsp;<span></span></div><div>Ben Ortiz</div>", "hi sam\nthanks"],
+  ])("ends at a \"-- \" line typed above a signature, without any markup for it: %s", (_name, html, message) => {
+    const field = editor(html);
+    expect(messageTail(field)?.textContent?.trim()).toMatch(/^--/);
+    expect(readFieldText(field)).toBe(message);
+    const range = messageRange(field);
+    expect(range.toString()).toBe("hi samthanks");
+    // It ends at the end of the message's last text: the line break after it stays outside.
+    expect([range.endContainer.textContent, range.endOffset]).toEqual(["thanks", 6]);
+  });
+
+  it.each([
+    ["dashes inside a line", "<div>the price -- as agreed -- stands</div><div>thanks</div>"],
+    ["dashes at a line's end", "<div>hi sam<br>see you then --<br>Ben</div>"],
+    ["a delimiter with a word after it on its line", "<div>hi sam</div><div>-- <b>Ben</b></div>"],
+    ["a rule of three dashes", "<div>hi sam</div><div>---</div><div>next item</div>"],
+    ["a quoted message's signature, in a quote no client markup marks", "<div>On Mon, Dana wrote:</div><blockquote><div>hi</div><div>-- </div><div>Dana</div></blockquote><div>my answer below</div>"],
+    ["a hidden delimiter", '<div>hi sam</div><div style="display: none">--</div><div>thanks</div>'],
+  ])("takes %s as part of the message", (_name, html) => {
+    const field = editor(html);
+    expect(messageTail(field)).toBeNull();
+    expect(readFieldText(field)).toBe(field.innerText);
+  });
+
+  it("stops at whichever comes first, a typed \"-- \" line or the client's markup", () => {
+    const typedFirst = editor(`<div>hi sam</div><div>-- </div><div>Ben</div><br>${GMAIL_QUOTE}`);
+    expect(readFieldText(typedFirst)).toBe("hi sam");
+    const markupFirst = editor(`<div>hi sam</div><br><div class="gmail_quote gmail_quote_container"><blockquote class="gmail_quote"><div>ok</div><div>-- </div><div>Dana</div></blockquote></div>`);
+    expect((messageTail(markupFirst) as Element).classList.contains("gmail_quote")).toBe(true);
+    expect(readFieldText(markupFirst)).toBe("hi sam");
   });
 
   it("takes a Gmail Quote button's blockquote in the message as part of it", () => {

@@ -92,7 +92,8 @@ const asLines = (text: string) =>
  * artefacts of innerText taken out that the screen does not show. A paragraph (<p>) reads as a line
  * and a blank line (innerText doubles the breaks around one, though the editors here show no gap),
  * and a line that is empty but for the <br> that gives it its height reads as one blank line (not
- * as that <br>'s break on top of the block's own).
+ * as that <br>'s break on top of the block's own); a <br> just before a block, which ends its line
+ * (Chrome leaves one where an edit emptied a line for a moment), reads as no line.
  */
 const shownLines = (page: Page) =>
   page
@@ -110,6 +111,13 @@ const shownLines = (page: Page) =>
       copy.removeAttribute("aria-label");
       copy.style.whiteSpace = getComputedStyle(el).whiteSpace;
       document.body.append(copy);
+      // A <br> after a line's text, just before a block, ends that line and shows no line of its
+      // own (a <br> alone between two blocks is a blank line, and stays).
+      for (const lineBreak of copy.querySelectorAll("br")) {
+        const before = lineBreak.previousSibling;
+        const endsText = before instanceof Text ? before.data.trim() !== "" : before instanceof HTMLElement && getComputedStyle(before).display === "inline";
+        if (endsText && lineBreak.nextSibling instanceof HTMLDivElement) lineBreak.remove();
+      }
       const text = copy.innerText;
       copy.remove();
       return text.replace(/\u200b/g, "");
@@ -188,6 +196,51 @@ test("an email reply: only the message is read, sent and replaced; the signature
   await expect.poll(() => state(page)).toMatch(new RegExp(`^${MESSAGE}\\s+--\\s+Ben Ortiz`));
   expect(await tail()).toEqual(before);
 });
+
+for (const fixture of ["contenteditable", "prosemirror"] as const) {
+  test(`${fixture}: a signature typed under a "-- " line is not read, sent or replaced`, async ({ connected: _connected, openFixture }) => {
+    const page = await openFixture(fixture);
+    const overlay = await Overlay.on(page);
+    const field = page.getByLabel("Message");
+    const signature = "--\nBen Ortiz\nNorthwind Traders";
+
+    await field.focus();
+    for (const [index, line] of [MESSAGE, "-- ", "Ben Ortiz", "Northwind Traders"].entries()) {
+      if (index > 0) await page.keyboard.press("Enter");
+      await page.keyboard.type(line);
+    }
+    await expect.poll(() => shownLines(page)).toBe(`${MESSAGE}\n${signature}`);
+
+    await expect.poll(async () => (await overlay.snapshot())?.iconState).toBe("ready");
+    await overlay.click("icon");
+    await expect.poll(async () => (await overlay.snapshot())?.suggestion ?? null).not.toBeNull();
+    const suggestion = (await overlay.snapshot())!.suggestion!;
+    // The local AI stand-in rewrites what it is sent, word for word: the signature was not sent.
+    expect(suggestion).toMatch(/report/i);
+    expect(suggestion).not.toMatch(/Ortiz|Northwind/);
+
+    await overlay.click("Replace");
+    await expect.poll(() => shownLines(page)).toBe(`${asLines(suggestion)}\n${signature}`);
+
+    // The message's line written on and replaced again: still no blank line above the delimiter.
+    await page.keyboard.press("ControlOrMeta+Home");
+    await page.keyboard.press("End");
+    const more = " can u send the numbers by friday";
+    await page.keyboard.type(more);
+    await expect.poll(() => shownLines(page)).toBe(`${asLines(suggestion + more)}\n${signature}`);
+    await expect.poll(async () => (await overlay.snapshot())?.iconState).toBe("ready");
+    await overlay.click("icon");
+    // The new suggestion is the one that has the new words.
+    await expect.poll(async () => (await overlay.snapshot())?.suggestion ?? "").toMatch(/friday/i);
+    const second = (await overlay.snapshot())!.suggestion!;
+    expect(second).not.toMatch(/Ortiz|Northwind/);
+    await overlay.click("Replace");
+    await expect.poll(() => shownLines(page)).toBe(`${asLines(second)}\n${signature}`);
+
+    await page.keyboard.press("ControlOrMeta+z");
+    await expect.poll(() => shownLines(page)).toBe(`${asLines(suggestion + more)}\n${signature}`);
+  });
+}
 
 test("a plain-text email reply in a textarea: only the message above the signature is read, sent and replaced", async ({ connected: _connected, context, fixturesOrigin }) => {
   const page = await context.newPage();

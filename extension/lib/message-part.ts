@@ -39,6 +39,7 @@ export function messageTail(field: HTMLElement): Node | null {
   return delimiterLine(field, marked) ?? marked;
 }
 
+/** An element's computed display ("block" for an editor whose window is gone). */
 function displayOf(el: Element): string {
   return el.ownerDocument.defaultView?.getComputedStyle(el).display ?? "block";
 }
@@ -175,7 +176,6 @@ export function messageRange(field: HTMLElement): Range {
 
 /** Required line breaks (innerText's term): a block's edges, two around a paragraph; a run of them counts as its largest. */
 type TextItem = string | { breaks: number };
-
 
 /** A whole node before the message's end, as innerText renders it. */
 function pushWhole(node: Node, items: TextItem[]): void {

@@ -80,9 +80,11 @@ function breaksLine(node: Node | null): boolean {
 function atLineEdge(field: HTMLElement, node: Node, step: "previousSibling" | "nextSibling"): boolean {
   for (let current: Node = node; ; ) {
     let sibling = current[step];
-    // Whitespace, a comment, an empty inline element: nothing on the line.
-    while (sibling && !breaksLine(sibling) && isBlank(sibling)) sibling = sibling[step];
-    if (sibling) return breaksLine(sibling);
+    for (; sibling && !breaksLine(sibling); sibling = sibling[step]) {
+      // Whitespace, a comment, an empty inline element: nothing on the line. Anything else is.
+      if (!isBlank(sibling)) return false;
+    }
+    if (sibling) return true;
     const parent = current.parentNode;
     if (!parent || parent === field || breaksLine(parent)) return true;
     current = parent;
@@ -107,7 +109,8 @@ function isOwnShownLine(field: HTMLElement, node: Node): boolean {
 function delimiterLine(field: HTMLElement, before: Element | null): Node | null {
   const walker = field.ownerDocument.createTreeWalker(field, NodeFilter.SHOW_TEXT);
   for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-    if (before && (before.contains(node) || before.compareDocumentPosition(node) & Node.DOCUMENT_POSITION_FOLLOWING)) return null;
+    // Inside the tail, or after it (a node inside it also follows it).
+    if (before && before.compareDocumentPosition(node) & Node.DOCUMENT_POSITION_FOLLOWING) return null;
     if (
       isSignatureDelimiter(node) &&
       atLineEdge(field, node, "previousSibling") &&

@@ -4,7 +4,7 @@
  * search boxes, or anything the page marks as off limits — and which texts read as a message at all.
  */
 
-import { messageText, textMessageEnd } from "./message-part";
+import { messageText, textMessagePart } from "./message-part";
 
 export type EditableField = HTMLTextAreaElement | HTMLInputElement | HTMLElement;
 
@@ -225,10 +225,13 @@ function looksLikeSecret(text: string): boolean {
 
 /**
  * The message in the field, as the user sees it: an input's value; a textarea's value or a rich
- * editor's text up to an email's signature or quoted thread (message-part.ts).
+ * editor's text without an email's signature or quoted thread (message-part.ts).
  */
 export function readFieldText(field: EditableField): string {
-  if (field instanceof HTMLTextAreaElement) return field.value.slice(0, textMessageEnd(field.value));
+  if (field instanceof HTMLTextAreaElement) {
+    const { start, end } = textMessagePart(field.value);
+    return field.value.slice(start, end);
+  }
   if (isTextControl(field)) return field.value;
   return messageText(field);
 }

@@ -251,17 +251,41 @@ export function messageText(field: HTMLElement): string {
  * above quoted lines, an "Original Message" or "Forwarded message" divider (or Outlook's line of
  * underscores), or quoted lines ("> ") with nothing unquoted after them. A quote answered line by
  * line (text between the quoted lines) is all message: which lines are the user's is a guess there.
+ * A reply written below a quote (bottom-posting, Roundcube's default) is the text under it.
  */
 const SIGNATURE_DELIMITER = /^-- ?$/;
 const ATTRIBUTION = /^On\s.+\swrote:$/;
 const DIVIDER = /^(-{2,}\s*(Original Message|Forwarded message)\s*-{2,}|_{10,})$/i;
 const QUOTED = /^\s*>/;
 
+/** Where a textarea's message is: `value.slice(start, end)`; what comes before and after it stays as it is. */
+export interface TextMessagePart {
+  start: number;
+  end: number;
+}
+
+/**
+ * The message in a textarea's value. A reply written below a quote (the value opens with the
+ * quote, or with its attribution line and then the quote) is the text under it, from its first
+ * line to its last text before a signature or another quote. Otherwise the message starts the
+ * value and ends at its last text before a signature or a quoted thread. A quote answered line by
+ * line (quoted lines between the user's) is read the second way: all of it, or, under an
+ * attribution, none.
+ */
+export function textMessagePart(value: string): TextMessagePart {
+  const start = replyBelowQuote(value);
+  if (start !== -1) {
+    const reply = value.slice(start, start + textMessageEnd(value.slice(start)));
+    if (!reply.split("\n").some((line) => QUOTED.test(line))) return { start, end: start + reply.length };
+  }
+  return { start: 0, end: textMessageEnd(value) };
+}
+
 /**
  * Where a textarea's message ends: the end of its last text before a signature or a quoted thread
  * (the blank lines before them are not part of it), or the end of the value when it has neither.
  */
-export function textMessageEnd(value: string): number {
+function textMessageEnd(value: string): number {
   // A textarea's value ends its lines with "\n" alone, whatever the page or the platform wrote.
   const lines = value.split("\n");
   const trailingQuote = trailingQuoteStart(lines);
@@ -279,16 +303,40 @@ export function textMessageEnd(value: string): number {
 }
 
 /**
+ * A line above a quote that reads as its attribution in any language ("On …, Dana wrote:",
+ * "Am 23. Nov. 2026 … schrieb Dana:", "Le 23 nov. 2026 … a écrit :"): one with a digit (its date)
+ * that ends in a colon. "As you said:" has no date, and stays the user's.
+ */
+const readsAsAttribution = (line: string) => ATTRIBUTION.test(line.trim()) || (/\d/.test(line) && /:$/.test(line.trim()));
+
+/**
  * Where a quote at the end starts (quoted lines with nothing unquoted after them), with the line
- * above it when that reads as an attribution in any language ("Am 23. Nov. 2026 … schrieb Dana:",
- * "Le 23 nov. 2026 … a écrit :"): a line with a digit (its date) that ends in a colon, at most one
- * blank line above the quote. "As you said:" has no date, and stays the user's. -1: no such quote.
+ * above it when that reads as an attribution, at most one blank line above the quote. -1: no such quote.
  */
 function trailingQuoteStart(lines: string[]): number {
   const lastUnquoted = lines.findLastIndex((line) => line.trim() !== "" && !QUOTED.test(line));
   const first = lines.findIndex((line, index) => index > lastUnquoted && QUOTED.test(line));
   if (first === -1) return -1;
   const above = lines[first - 1]?.trim() === "" ? first - 2 : first - 1;
-  const attribution = lines[above]?.trim() ?? "";
-  return above >= 0 && /\d/.test(attribution) && /:$/.test(attribution) ? above : first;
+  return above >= 0 && readsAsAttribution(lines[above]!) ? above : first;
+}
+
+/**
+ * Where a reply below a quote starts: the value opens (after blank lines) with a quote, or with
+ * its attribution line and then the quote (at most one blank line between), and the first line
+ * after the quote's quoted and blank lines has text. -1: the value does not open that way, or
+ * nothing is written below the quote yet.
+ */
+function replyBelowQuote(value: string): number {
+  const lines = value.split("\n");
+  let index = lines.findIndex((line) => line.trim() !== "");
+  if (index === -1) return -1;
+  if (!QUOTED.test(lines[index]!)) {
+    const quote = lines[index + 1]?.trim() === "" ? index + 2 : index + 1;
+    if (!readsAsAttribution(lines[index]!) || !QUOTED.test(lines[quote] ?? "")) return -1;
+    index = quote;
+  }
+  while (index < lines.length && (QUOTED.test(lines[index]!) || lines[index]!.trim() === "")) index += 1;
+  if (index === lines.length) return -1;
+  return lines.slice(0, index).reduce((offset, line) => offset + line.length + 1, 0);
 }

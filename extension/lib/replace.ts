@@ -36,19 +36,30 @@
  * `setRangeText` replace the message without a selection, and are checked at once.
  *
  * "The field's text" is its message part throughout (message-part.ts): in an email, what comes
- * before the signature and the quoted thread, which every step leaves as they are.
+ * before the signature and the quoted thread (or, in a textarea, a reply written below the quote),
+ * which every step leaves as they are.
  */
 import { deepActiveElement, type EditableField, isTextControl, readFieldText } from "./fields";
-import { messageRange, textMessageEnd } from "./message-part";
+import { messageRange, textMessagePart } from "./message-part";
+
+/** What a text control keeps around its message: a textarea's quote above a reply, its signature and quote below. */
+interface Kept {
+  before: string;
+  after: string;
+}
+
+const NOTHING_KEPT: Kept = { before: "", after: "" };
 
 /**
- * What a text control keeps after its message: a textarea's email signature and quote, or
- * nothing. Taken once, before the first step: the suggestion may itself end in lines that read as
- * a quote or a signature ("> …", "--"), and a field holding it would then seem to end its message
- * sooner, so each later step would keep part of the suggestion as the tail and write it again.
+ * What a text control keeps around its message (an input keeps nothing). Taken once, before the
+ * first step: the suggestion may itself start or end with lines that read as a quote or a
+ * signature ("> …", "--"), and a field holding it would then seem to hold a shorter message, so
+ * each later step would keep part of the suggestion and write it again.
  */
-function keptAfterMessage(field: HTMLInputElement | HTMLTextAreaElement): string {
-  return field instanceof HTMLTextAreaElement ? field.value.slice(textMessageEnd(field.value)) : "";
+function keptAroundMessage(field: HTMLInputElement | HTMLTextAreaElement): Kept {
+  if (!(field instanceof HTMLTextAreaElement)) return NOTHING_KEPT;
+  const { start, end } = textMessagePart(field.value);
+  return { before: field.value.slice(0, start), after: field.value.slice(end) };
 }
 
 export type ReplaceMethod = "textInput" | "execCommand" | "valueSetter" | "setRangeText" | "beforeinput" | "paste";
@@ -79,14 +90,15 @@ function linesOf(text: string): string[] {
     .filter((line) => line !== "");
 }
 
-/** `kept`: a text control's part after its message (keptAfterMessage), which must still end it; a rich editor's is read anew. */
-export function fieldHolds(field: EditableField, text: string, kept?: string): boolean {
+/** `kept`: what a text control keeps around its message (keptAroundMessage), which must still be there; a rich editor's is read anew. */
+export function fieldHolds(field: EditableField, text: string, kept?: Kept): boolean {
   // A field the page took out of the document (a re-render put a new one in its place) holds nothing the user sees.
   if (!field.isConnected) return false;
   let message: string;
   if (kept !== undefined && isTextControl(field)) {
-    if (!field.value.endsWith(kept)) return false;
-    message = field.value.slice(0, field.value.length - kept.length);
+    const { value } = field;
+    if (value.length < kept.before.length + kept.after.length || !value.startsWith(kept.before) || !value.endsWith(kept.after)) return false;
+    message = value.slice(kept.before.length, value.length - kept.after.length);
   } else {
     message = readFieldText(field);
   }
@@ -120,16 +132,16 @@ function selectionNoticed(doc: Document): Promise<void> {
   });
 }
 
-async function selectMessage(field: EditableField, kept = ""): Promise<void> {
+async function selectMessage(field: EditableField, kept = NOTHING_KEPT): Promise<void> {
   const noticed = selectionNoticed(field.ownerDocument);
   selectMessageNow(field, kept);
   await noticed;
 }
 
-function selectMessageNow(field: EditableField, kept: string): void {
+function selectMessageNow(field: EditableField, kept: Kept): void {
   field.focus({ preventScroll: true });
   if (isTextControl(field)) {
-    field.setSelectionRange(0, field.value.length - kept.length);
+    field.setSelectionRange(kept.before.length, field.value.length - kept.after.length);
     return;
   }
   const selection = field.ownerDocument.getSelection();
@@ -164,7 +176,7 @@ async function tryTextInput(field: EditableField, text: string): Promise<boolean
   return fieldHolds(field, text);
 }
 
-async function tryExecCommand(field: EditableField, text: string, kept: string): Promise<boolean> {
+async function tryExecCommand(field: EditableField, text: string, kept: Kept): Promise<boolean> {
   await selectMessage(field, kept);
   const doc = field.ownerDocument;
   try {
@@ -225,17 +237,17 @@ function inputEvent(field: EditableField, type: "input" | "beforeinput", text: s
   return new Ctor(type, { bubbles: true, cancelable: type === "beforeinput", composed: true, inputType, data: text, dataTransfer: dataTransfer ?? null });
 }
 
-function trySetter(field: HTMLInputElement | HTMLTextAreaElement, text: string, kept: string): boolean {
+function trySetter(field: HTMLInputElement | HTMLTextAreaElement, text: string, kept: Kept): boolean {
   const setter = nativeValueSetter(field);
   if (!setter) return false;
-  setter.call(field, text + kept);
+  setter.call(field, kept.before + text + kept.after);
   field.dispatchEvent(inputEvent(field, "input", text, "insertReplacementText"));
   return fieldHolds(field, text, kept);
 }
 
-function trySetRangeText(field: HTMLInputElement | HTMLTextAreaElement, text: string, kept: string): boolean {
+function trySetRangeText(field: HTMLInputElement | HTMLTextAreaElement, text: string, kept: Kept): boolean {
   try {
-    field.setRangeText(text, 0, field.value.length - kept.length, "end");
+    field.setRangeText(text, kept.before.length, field.value.length - kept.after.length, "end");
   } catch {
     return false;
   }
@@ -345,8 +357,8 @@ export async function replaceFieldText(field: EditableField, suggestion: string,
   if (!field.isConnected) return { ok: false, copied: options.copy ? await options.copy(text) : false };
   // A field with a length limit (a LinkedIn invitation note, an SMS box) would cut the suggestion
   // short or be refused by its page on sending: nothing is written, and the user gets it to shorten.
-  const kept = isTextControl(field) ? keptAfterMessage(field) : "";
-  if (isTextControl(field) && field.maxLength > 0 && text.length + kept.length > field.maxLength) {
+  const kept = isTextControl(field) ? keptAroundMessage(field) : NOTHING_KEPT;
+  if (isTextControl(field) && field.maxLength > 0 && kept.before.length + text.length + kept.after.length > field.maxLength) {
     return { ok: false, copied: options.copy ? await options.copy(text) : false, limit: field.maxLength };
   }
   if (!isTextControl(field) && (await tryTextInput(field, text))) return { ok: true, method: "textInput" };

@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { beforeEach, describe, expect, it } from "vitest";
 import { readFieldText } from "../../extension/lib/fields";
-import { messageRange, messageTail, textMessageEnd } from "../../extension/lib/message-part";
+import { messageRange, messageTail, textMessagePart } from "../../extension/lib/message-part";
 
 /** A rich editor holding `html`. */
 function editor(html: string): HTMLElement {
@@ -120,7 +120,10 @@ describe("the message part of a rich editor", () => {
 });
 
 describe("the message part of a textarea (plain-text email)", () => {
-  const message = (value: string) => value.slice(0, textMessageEnd(value));
+  const message = (value: string) => {
+    const { start, end } = textMessagePart(value);
+    return value.slice(start, end);
+  };
 
   it.each([
     ["no signature or quote", "hi sam\n\nthanks", "hi sam\n\nthanks"],
@@ -136,9 +139,30 @@ describe("the message part of a textarea (plain-text email)", () => {
     ["a line of the user's own that introduces a quote", "As you said:\n> we need 15 seats", "As you said:"],
     ["Outlook's line of underscores", "see below\n\n________________________________\nFrom: Dana", "see below"],
     ["a dash inside a line", "prices -- as discussed -- attached", "prices -- as discussed -- attached"],
-    ["a reply written below the quote (none of it read)", "On Mon, Dana wrote:\n> Could you send it?\nyes", ""],
+    ["an attribution without a date a blank line above a quote at the end", "sure\n\nOn Monday, Dana wrote:\n\n> Could you send it?", "sure"],
   ])("%s", (_name, value, expected) => {
     expect(message(value)).toBe(expected);
+  });
+
+  describe("a reply written below the quote (bottom-posting)", () => {
+    const ATTRIBUTION = "On Mon, Nov 23, 2026 at 9:14 AM Dana <dana@example.com> wrote:";
+    it.each([
+      ["right under the quote", `${ATTRIBUTION}\n> Could you send it?\nyes`, "yes"],
+      ["with blank lines around it and a signature below", `\n${ATTRIBUTION}\n> Could you send it?\n>\n> Dana\n\nsure, friday works\nthanks\n\n\n-- \nBen Ortiz`, "sure, friday works\nthanks"],
+      ["under a quote without an attribution", "> Could you send it?\n\nyes, friday", "yes, friday"],
+      ["under a French attribution a blank line above the quote", "Le lun. 23 nov. 2026 à 09:14, Dana a écrit :\n\n> Vendredi ?\n\nça marche", "ça marche"],
+      ["before a quote further down", `${ATTRIBUTION}\n> Could you send it?\n\nyes\n\nOn Sun, Nov 22, 2026, Sam wrote:\n> Dana, see below`, "yes"],
+      ["nothing written yet", `${ATTRIBUTION}\n> Could you send it?\n\n\n-- \nBen`, ""],
+      ["a quote answered line by line under the attribution (not read)", `${ATTRIBUTION}\n> Could you send it?\nyes\n> And the seats?\nfifteen`, ""],
+      ["a signature above the quote (not read)", "-- \nBen\n\n> Could you send it?\nyes", ""],
+    ])("%s", (_name, value, expected) => {
+      expect(message(value)).toBe(expected);
+    });
+
+    it("starts at the reply's first line, so the quote and the blank lines under it stay", () => {
+      const value = `${ATTRIBUTION}\n> Could you send it?\n\nyes`;
+      expect(textMessagePart(value)).toEqual({ start: value.indexOf("yes"), end: value.length });
+    });
   });
 
   it("is what readFieldText gives for a textarea, and never cuts an input", () => {

@@ -159,11 +159,11 @@ describe("replace chain", () => {
 
     it("keeps the tail it found before writing, when the suggestion itself ends in a quote", async () => {
       const quoting = "Done, as you asked:\n> Could you add tests?";
-      const area = textareaWith(`> Could you add tests?\nDone.\n\n${TAIL}`);
+      const area = textareaWith(`done, tests added\n\n${TAIL}`);
       await expect(replaceFieldText(area, quoting)).resolves.toEqual({ ok: true, method: "valueSetter" });
       expect(area.value).toBe(`${quoting}\n\n${TAIL}`);
 
-      const plain = textareaWith("> Could you add tests?\nDone.");
+      const plain = textareaWith("done, tests added");
       await expect(replaceFieldText(plain, quoting)).resolves.toEqual({ ok: true, method: "valueSetter" });
       expect(plain.value).toBe(quoting);
     });
@@ -174,6 +174,53 @@ describe("replace chain", () => {
       const copy = vi.fn(async () => true);
       await expect(replaceFieldText(area, SUGGESTION, { copy })).resolves.toEqual({ ok: false, copied: true, limit: area.maxLength });
       expect(area.value).toBe(`${typed}\n\n${TAIL}`);
+    });
+  });
+
+  describe("a reply written below the quote in a textarea: the quote above and the signature below stay as they are", () => {
+    const QUOTE = "On Mon, Nov 23, 2026 at 9:14 AM Dana wrote:\n> Could you send the renewal quote?\n\n";
+    const SIGNATURE = "\n\n-- \nBen Ortiz";
+    const typed = "sure, i will send it friday";
+
+    it("with the browser's own edit: only the reply is selected", async () => {
+      const area = textareaWith(`${QUOTE}${typed}${SIGNATURE}`);
+      execCommand.mockImplementation((_command: string, _ui: boolean, value: string) => {
+        expect([area.selectionStart, area.selectionEnd]).toEqual([QUOTE.length, QUOTE.length + typed.length]);
+        area.setRangeText(value, area.selectionStart, area.selectionEnd, "end");
+        return true;
+      });
+      await expect(replaceFieldText(area, SUGGESTION)).resolves.toEqual({ ok: true, method: "execCommand" });
+      expect(area.value).toBe(`${QUOTE}${SUGGESTION}${SIGNATURE}`);
+    });
+
+    it("with the value setter, and then setRangeText", async () => {
+      const area = textareaWith(`${QUOTE}${typed}${SIGNATURE}`);
+      await expect(replaceFieldText(area, SUGGESTION)).resolves.toEqual({ ok: true, method: "valueSetter" });
+      expect(area.value).toBe(`${QUOTE}${SUGGESTION}${SIGNATURE}`);
+
+      const refusing = textareaWith(`${QUOTE}${typed}${SIGNATURE}`);
+      const setter = Object.getOwnPropertyDescriptor(HTMLTextAreaElement.prototype, "value")!.set!;
+      let events = 0;
+      refusing.addEventListener("input", () => {
+        if (++events === 1) setter.call(refusing, `${QUOTE}${typed}${SIGNATURE}`);
+      });
+      await expect(replaceFieldText(refusing, SUGGESTION)).resolves.toEqual({ ok: true, method: "setRangeText" });
+      expect(refusing.value).toBe(`${QUOTE}${SUGGESTION}${SIGNATURE}`);
+    });
+
+    it("keeps the quote it found before writing, when the suggestion itself starts with a quoted line", async () => {
+      const quoting = "> Could you send the renewal quote?\nYes, on Friday.";
+      const area = textareaWith(`${QUOTE}${typed}`);
+      await expect(replaceFieldText(area, quoting)).resolves.toEqual({ ok: true, method: "valueSetter" });
+      expect(area.value).toBe(`${QUOTE}${quoting}`);
+    });
+
+    it("counts the quote and the signature against the field's maxlength", async () => {
+      const area = textareaWith(`${QUOTE}${typed}${SIGNATURE}`);
+      area.maxLength = QUOTE.length + SUGGESTION.length + 2;
+      const copy = vi.fn(async () => true);
+      await expect(replaceFieldText(area, SUGGESTION, { copy })).resolves.toEqual({ ok: false, copied: true, limit: area.maxLength });
+      expect(area.value).toBe(`${QUOTE}${typed}${SIGNATURE}`);
     });
   });
 

@@ -266,6 +266,33 @@ test("a plain-text email reply in a textarea: only the message above the signatu
   await expect.poll(() => state(page)).toBe(MESSAGE + tail);
 });
 
+test("a plain-text reply written below the quote: only the reply is read, sent and replaced", async ({ connected: _connected, context, fixturesOrigin }) => {
+  const page = await context.newPage();
+  await page.goto(`${fixturesOrigin}/textarea.html?below`);
+  const overlay = await Overlay.on(page);
+  const field = page.getByLabel("Message");
+  const value = await field.inputValue();
+  // The reply goes on the blank line under the quote, above the signature.
+  const quote = value.slice(0, value.indexOf("\n\n-- "));
+  const signature = value.slice(quote.length);
+
+  await field.click();
+  await field.evaluate((el, at) => (el as HTMLTextAreaElement).setSelectionRange(at, at), quote.length);
+  await page.keyboard.type(MESSAGE);
+  await expect.poll(() => state(page)).toBe(quote + MESSAGE + signature);
+
+  await expect.poll(async () => (await overlay.snapshot())?.iconState).toBe("ready");
+  await overlay.click("icon");
+  await expect.poll(async () => (await overlay.snapshot())?.suggestion ?? null).not.toBeNull();
+  const suggestion = (await overlay.snapshot())!.suggestion!;
+  expect(suggestion).not.toMatch(/Ortiz|Northwind|Dana|renewal|wrote/);
+
+  await overlay.click("Replace");
+  await expect.poll(() => state(page)).toBe(quote + suggestion + signature);
+  await page.keyboard.press("ControlOrMeta+z");
+  await expect.poll(() => state(page)).toBe(quote + MESSAGE + signature);
+});
+
 test("an email reply of several lines: Replace puts the suggestion's lines above the signature, and undo takes them back", async ({ connected: _connected, openFixture }) => {
   const page = await openFixture("email");
   const overlay = await Overlay.on(page);

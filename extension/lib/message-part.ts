@@ -303,11 +303,12 @@ function textMessageEnd(value: string): number {
 }
 
 /**
- * A line above a quote that reads as its attribution in any language ("On …, Dana wrote:",
- * "Am 23. Nov. 2026 … schrieb Dana:", "Le 23 nov. 2026 … a écrit :"): one with a digit (its date)
- * that ends in a colon. "As you said:" has no date, and stays the user's.
+ * A line above a quote that reads as its attribution in other languages too ("On …, Dana wrote:",
+ * "Am 23. Nov. 2026 um 09:14 Uhr schrieb Dana:", "Le 23 nov. 2026 à 09:14, Dana a écrit :",
+ * "…于2026年11月23日周一 09:14写道："): a line with a time or a year (its date) that ends in a colon,
+ * full-width too. "As you said:" and "Meeting at 10:" have no such date, and stay the user's.
  */
-const readsAsAttribution = (line: string) => ATTRIBUTION.test(line.trim()) || (/\d/.test(line) && /:$/.test(line.trim()));
+const readsAsAttribution = (line: string) => ATTRIBUTION.test(line.trim()) || (/\d[:.]\d\d|\d{4}/.test(line) && /[:：]$/.test(line.trim()));
 
 /**
  * Where a quote at the end starts (quoted lines with nothing unquoted after them), with the line

@@ -62,6 +62,17 @@ function keptAroundMessage(field: HTMLInputElement | HTMLTextAreaElement): Kept 
   return { before: field.value.slice(0, start), after: field.value.slice(end) };
 }
 
+/**
+ * Whether a text control still has what it keeps around its message. A page that rewrote the value
+ * since (trimmed it on input, say) would have the message elsewhere: writing at the kept offsets
+ * would cut into the quote or the signature, so that step is not taken.
+ */
+function stillKept(field: EditableField, kept: Kept): boolean {
+  if (!isTextControl(field)) return true;
+  const { value } = field;
+  return value.length >= kept.before.length + kept.after.length && value.startsWith(kept.before) && value.endsWith(kept.after);
+}
+
 export type ReplaceMethod = "textInput" | "execCommand" | "valueSetter" | "setRangeText" | "beforeinput" | "paste";
 
 /** `limit`: not written because the suggestion is longer than the field's `maxlength`. */
@@ -96,9 +107,8 @@ export function fieldHolds(field: EditableField, text: string, kept?: Kept): boo
   if (!field.isConnected) return false;
   let message: string;
   if (kept !== undefined && isTextControl(field)) {
-    const { value } = field;
-    if (value.length < kept.before.length + kept.after.length || !value.startsWith(kept.before) || !value.endsWith(kept.after)) return false;
-    message = value.slice(kept.before.length, value.length - kept.after.length);
+    if (!stillKept(field, kept)) return false;
+    message = field.value.slice(kept.before.length, field.value.length - kept.after.length);
   } else {
     message = readFieldText(field);
   }
@@ -177,7 +187,9 @@ async function tryTextInput(field: EditableField, text: string): Promise<boolean
 }
 
 async function tryExecCommand(field: EditableField, text: string, kept: Kept): Promise<boolean> {
+  if (!stillKept(field, kept)) return false;
   await selectMessage(field, kept);
+  if (!stillKept(field, kept)) return false;
   const doc = field.ownerDocument;
   try {
     if (typeof doc.execCommand !== "function") return false;
@@ -246,6 +258,7 @@ function trySetter(field: HTMLInputElement | HTMLTextAreaElement, text: string, 
 }
 
 function trySetRangeText(field: HTMLInputElement | HTMLTextAreaElement, text: string, kept: Kept): boolean {
+  if (!stillKept(field, kept)) return false;
   try {
     field.setRangeText(text, kept.before.length, field.value.length - kept.after.length, "end");
   } catch {

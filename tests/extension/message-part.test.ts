@@ -155,6 +155,8 @@ describe("the message part of a textarea (plain-text email)", () => {
       ["nothing written yet", `${ATTRIBUTION}\n> Could you send it?\n\n\n-- \nBen`, ""],
       ["a quote answered line by line under the attribution (not read)", `${ATTRIBUTION}\n> Could you send it?\nyes\n> And the seats?\nfifteen`, ""],
       ["a signature above the quote (not read)", "-- \nBen\n\n> Could you send it?\nyes", ""],
+      ["under a Chinese attribution (a full-width colon)", "Dana <dana@example.com> 于2026年11月23日周一 09:14写道：\n> 周五可以吗？\n\n可以", "可以"],
+      ["a line of the user's own with a number above their quote (all of it is the message)", "Meeting at 10:\n> agenda item 1\n\nsee you there", "Meeting at 10:\n> agenda item 1\n\nsee you there"],
     ])("%s", (_name, value, expected) => {
       expect(message(value)).toBe(expected);
     });
@@ -170,6 +172,8 @@ describe("the message part of a textarea (plain-text email)", () => {
     const area = document.querySelector("textarea")!;
     area.value = "hi sam\n\n-- \nBen";
     expect(readFieldText(area)).toBe("hi sam");
+    area.value = "On Mon, Nov 23, 2026 at 9:14 AM Dana wrote:\n> Could you send it?\n\nyes, friday\n\n-- \nBen";
+    expect(readFieldText(area)).toBe("yes, friday");
     const input = document.querySelector("input")!;
     input.value = "> not a quote in a one-line field";
     expect(readFieldText(input)).toBe("> not a quote in a one-line field");

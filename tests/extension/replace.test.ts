@@ -215,6 +215,18 @@ describe("replace chain", () => {
       expect(area.value).toBe(`${QUOTE}${quoting}`);
     });
 
+    it("writes nothing at the kept places when the page changed the quote, and copies the suggestion instead", async () => {
+      // The page trims the value on every input: the quote moves, and so would the reply's place.
+      const area = textareaWith(`\n${QUOTE}${typed}${SIGNATURE}`);
+      const setter = Object.getOwnPropertyDescriptor(HTMLTextAreaElement.prototype, "value")!.set!;
+      area.addEventListener("input", () => setter.call(area, area.value.replace(/^\n+/, "")));
+      const copy = vi.fn(async () => true);
+      await expect(replaceFieldText(area, SUGGESTION, { copy })).resolves.toEqual({ ok: false, copied: true });
+      expect(copy).toHaveBeenCalledWith(SUGGESTION);
+      // The value setter's write was trimmed by the page; nothing was written twice or into the quote.
+      expect(area.value).toBe(`${QUOTE}${SUGGESTION}${SIGNATURE}`);
+    });
+
     it("counts the quote and the signature against the field's maxlength", async () => {
       const area = textareaWith(`${QUOTE}${typed}${SIGNATURE}`);
       area.maxLength = QUOTE.length + SUGGESTION.length + 2;

@@ -304,7 +304,7 @@ export default defineBackground(() => {
     if (!token) return NOT_CONNECTED;
     if (!canReachApp(APP_URL, navigator.onLine)) return { ok: false, reason: "offline", message: "You're offline: the reminder was not saved." };
     try {
-      const followUp = await api.createFollowUp(token, { label: message.label, url: message.url, dueAt: message.dueAt });
+      const followUp = await api.createFollowUp(token, { label: message.label, url: message.url, dueAt: message.dueAt }, message.requestId);
       void sync();
       return { ok: true, followUp };
     } catch (error) {
@@ -321,8 +321,9 @@ export default defineBackground(() => {
         case "network_error":
           return { ok: false, reason: "offline", message: "Tonewise can't be reached: the reminder was not saved." };
         case "timeout":
-          // It may have been saved just before the deadline: look before setting it again.
-          return { ok: false, reason: "failed", message: "Tonewise took too long to answer. Check your follow-ups on the dashboard before setting it again." };
+          // It may have been saved just before the deadline: sent again from the same form, it is
+          // the reminder already saved (the form's one-time id), not a second one.
+          return { ok: false, reason: "failed", message: "Tonewise took too long to answer. Try again." };
         case "rate_limited":
           return { ok: false, reason: "failed", message: "Too many requests just now. Try again in a moment." };
         default:

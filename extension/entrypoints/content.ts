@@ -98,6 +98,7 @@ export default defineContentScript({
           choice: "suggested",
           custom: localInputValue(choices[0]!.at, timeZone),
           label: followUpLabel(document, location.hostname, field),
+          requestId: randomId(),
         };
         setReminder(field, { step: "form", draft, saving: false, error: null });
         overlay.openCard();
@@ -176,7 +177,7 @@ export default defineContentScript({
         return;
       }
       setReminder(field, { step: "form", draft, saving: true, error: null });
-      const result = await send({ type: "createFollowUp", label, url: followUpUrl(location.href), dueAt: dueAt.toISOString() });
+      const result = await send({ type: "createFollowUp", label, url: followUpUrl(location.href), dueAt: dueAt.toISOString(), requestId: draft.requestId });
       const current = sessions.get(field)?.view;
       // The user moved on (typed a new message) while it saved: the card shows that, not this.
       if (current?.kind !== "replaced" || current.reminder.step !== "form") return;

@@ -176,9 +176,10 @@ export function createApiClient({ appUrl, fetch: fetchImpl = (...args) => fetch(
   async function call<T>(
     method: string,
     path: string,
-    options: { token?: string; body?: unknown; signal?: AbortSignal } = {},
+    options: { token?: string; body?: unknown; signal?: AbortSignal; idempotencyKey?: string } = {},
   ): Promise<T> {
     const headers: Record<string, string> = { Accept: "application/json" };
+    if (options.idempotencyKey) headers["Idempotency-Key"] = options.idempotencyKey;
     if (options.token) headers.Authorization = `Bearer ${options.token}`;
     if (options.body !== undefined) headers["Content-Type"] = "application/json";
     // A stalled connection ends as "can't be reached", not a card that says "Writing…" for ever.
@@ -224,8 +225,9 @@ export function createApiClient({ appUrl, fetch: fetchImpl = (...args) => fetch(
       const query = new URLSearchParams({ status: options.status ?? "open", limit: String(options.limit ?? 50) });
       return call<FollowUpList>("GET", `/api/v1/follow-ups?${query}`, { token });
     },
-    createFollowUp: (token: string, followUp: NewFollowUp) =>
-      call<{ followUp: FollowUp }>("POST", "/api/v1/follow-ups", { token, body: followUp }).then((answer) => answer.followUp),
+    /** `requestId`: the reminder form's one-time id; the same reminder sent again with it is the one already saved. */
+    createFollowUp: (token: string, followUp: NewFollowUp, requestId?: string) =>
+      call<{ followUp: FollowUp }>("POST", "/api/v1/follow-ups", { token, body: followUp, idempotencyKey: requestId }).then((answer) => answer.followUp),
     /** The hand-over's last step: the one-time code and this attempt's PKCE verifier. */
     exchangeCode: (code: string, codeVerifier: string) =>
       call<TokenResponse>("POST", "/api/v1/extension/token", { body: { code, codeVerifier } }),

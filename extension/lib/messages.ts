@@ -39,8 +39,8 @@ export type Request =
   | { type: "setPaused"; paused: boolean }
   | { type: "setSiteEnabled"; host: string; enabled: boolean }
   | { type: "openApp"; path: string }
-  /** From the card after Replace: label, link and time only, never the message. */
-  | { type: "createFollowUp"; label: string; url: string | null; dueAt: string }
+  /** From the card after Replace: label, link and time only, never the message; `requestId`: the form's one-time id. */
+  | { type: "createFollowUp"; label: string; url: string | null; dueAt: string; requestId: string }
   /** From the popup: syncs reminders (alarms, due notifications) and answers the open ones. */
   | { type: "followUps" };
 

@@ -16,6 +16,11 @@ export interface ReminderDraft {
   /** The `datetime-local` value for "Choose a date and time", on the zone's wall clock. */
   custom: string;
   label: string;
+  /**
+   * This form's one-time id, sent with every Save from it (the API's `Idempotency-Key`): a save
+   * whose answer was lost and is sent again is the reminder already made, never a second one.
+   */
+  requestId: string;
 }
 
 export type ReminderStep =

@@ -127,6 +127,14 @@ describe("API client: follow-ups", () => {
     expect(url).toBe(`${APP}/api/v1/follow-ups`);
     expect(init.method).toBe("POST");
     expect(JSON.parse(init.body as string)).toEqual({ label: followUp.label, url: followUp.url, dueAt: followUp.dueAt });
+    expect((init.headers as Record<string, string>)["Idempotency-Key"]).toBeUndefined();
+  });
+
+  it("sends the reminder form's one-time id as the Idempotency-Key", async () => {
+    const fetch = vi.fn(async () => jsonResponse(201, { followUp }));
+    await createApiClient({ appUrl: APP, fetch }).createFollowUp("tw_abc", { label: followUp.label, dueAt: followUp.dueAt }, "5d0c2a8e-1f3b-4c6d-8e9f-0a1b2c3d4e5f");
+    const [, init] = fetch.mock.calls[0] as unknown as [string, RequestInit];
+    expect((init.headers as Record<string, string>)["Idempotency-Key"]).toBe("5d0c2a8e-1f3b-4c6d-8e9f-0a1b2c3d4e5f");
   });
 
   it("reads the 200-reminder limit and a refused field", async () => {

@@ -8,7 +8,7 @@ const NOW = new Date("2026-11-25T19:30:00Z"); // Wed 14:30 in New York
 
 function draft(extra: Partial<ReminderDraft> = {}): ReminderDraft {
   const choices = reminderChoices(NOW, ZONE);
-  return { timeZone: ZONE, zoneNote: null, now: NOW, choices, choice: "suggested", custom: localInputValue(choices[0]!.at, ZONE), label: "Maria Alvarez — demo recap", ...extra };
+  return { timeZone: ZONE, zoneNote: null, now: NOW, choices, choice: "suggested", custom: localInputValue(choices[0]!.at, ZONE), label: "Maria Alvarez — demo recap", requestId: "0b7e3c1a-5d2f-4e8a-9b6c-1d2e3f4a5b6c", ...extra };
 }
 
 function handlers() {

@@ -42,7 +42,7 @@ const GRANTED_TO_AUTHENTICATED: Record<string, string[]> = {
   // Owners manage their reminders; user_id is never theirs to write (it defaults to auth.uid()).
   follow_ups: [
     "SELECT",
-    "INSERT(completed_at, due_at, follow_up_number, label, url)",
+    "INSERT(completed_at, due_at, follow_up_number, label, request_key, url)",
     "UPDATE(completed_at, due_at, follow_up_number, label, url)",
     "DELETE",
   ],

@@ -17,7 +17,7 @@ import type { TryItOutcome } from "~/lib/optimize/try-it.server";
 type Props = {
   outcome: TryItOutcome | undefined;
   /** "Remind me to follow up" under a suggestion: the quick choices' times in the user's zone. */
-  reminder: { now: string; timeZone: string; choices: ReminderChoiceTimes };
+  reminder: { now: string; timeZone: string; choices: ReminderChoiceTimes; requestId: string };
   defaults: { tone: Tone; messageType: MessageType };
   /** A fresh draft id for this visit (the server's). */
   draftId: string;

@@ -28,6 +28,8 @@ type Props = {
   choices: ReminderChoiceTimes;
   timeZone: string;
   now: string;
+  /** A fresh one-time id for the form (see createReminderFormSchema's requestId). */
+  requestId: string;
   lastResult: SubmissionResult<string[]> | undefined;
   /**
    * Posting from another page (Try it): with JavaScript the form stays where it is (a fetcher);
@@ -61,7 +63,7 @@ function clearTypedDate(input: HTMLInputElement | null) {
  * business days later at 9:00), tomorrow morning, in three business days, in a week, or a chosen
  * date and time, each shown in the user's time zone.
  */
-export function ReminderForm({ id, choices, timeZone, now, lastResult, fetcher }: Props) {
+export function ReminderForm({ id, choices, timeZone, now, requestId, lastResult, fetcher }: Props) {
   const { form, fields, onSubmit } = useValidatedForm({
     id,
     schema: createReminderFormSchema,
@@ -89,6 +91,9 @@ export function ReminderForm({ id, choices, timeZone, now, lastResult, fetcher }
       {fetcher && hydrated ? <input type="hidden" name="stay" value="1" /> : null}
       {/* The instant the choices below were computed for: the server saves the time shown. */}
       <input type="hidden" name={fields.shownAt.name} value={now} />
+      {/* Sent again after a failure, the form keeps the id it was sent with: a reminder saved
+          before its answer was lost is answered, not saved twice. */}
+      <input type="hidden" name={fields.requestId.name} value={typeof fields.requestId.initialValue === "string" ? fields.requestId.initialValue : requestId} />
       <TextField field={fields.label} label="Label" type="text" autoComplete="off" hint="Who or what to follow up on, such as 'Maria Alvarez — demo recap'." />
       <Field id={fields.url.id} label="Page to reopen (optional)" errors={fields.url.errors} hint="The email thread, conversation or CRM record. Only the address is kept.">
         {(aria) => (

@@ -11,7 +11,7 @@ import { isApiPath } from "./responses.server";
  * refusals (413, 403) as it reads any other API error.
  */
 const ALLOWED_METHODS = "GET, POST, PATCH, DELETE, OPTIONS";
-const ALLOWED_HEADERS = "Authorization, Content-Type";
+const ALLOWED_HEADERS = "Authorization, Content-Type, Idempotency-Key";
 const EXPOSED_HEADERS = "Retry-After";
 const PREFLIGHT_MAX_AGE_SECONDS = "600";
 

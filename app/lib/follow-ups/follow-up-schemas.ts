@@ -133,6 +133,11 @@ export const createReminderFormSchema = z
     at: z.string().optional(),
     /** The instant the form's choices were shown for (a hidden field): see choicesShownAt. */
     shownAt: z.string().optional(),
+    /**
+     * The form's one-time id (a hidden field): the same reminder sent again from it (its answer
+     * lost) is the one already saved. Anything but a UUID is ignored, never an error on the form.
+     */
+    requestId: z.uuid().optional().catch(undefined),
   })
   .superRefine((value, context) => {
     if (chosenReminderTime(value) === "custom" && (!value.at || !parseLocalDateTime(value.at))) {
@@ -168,6 +173,18 @@ export const createFollowUpRequestSchema = z.strictObject(
   },
   { message: "Only label, url, dueAt and followUpNumber can be set." },
 );
+
+/**
+ * `POST /api/v1/follow-ups`'s optional `Idempotency-Key` header: the client's one-time id for this
+ * reminder, 1–255 visible ASCII characters (a UUID, say). Sent again with the same reminder (its
+ * answer was lost), the request answers the reminder made the first time.
+ */
+export const idempotencyKeySchema = z.object({
+  "Idempotency-Key": z
+    .string()
+    .regex(/^[\x21-\x7e]{1,255}$/, { message: "Idempotency-Key must be 1 to 255 visible ASCII characters, e.g. a UUID." })
+    .optional(),
+});
 
 /** `PATCH /api/v1/follow-ups/:id`: any of these, the rest unchanged. */
 export const updateFollowUpRequestSchema = z.strictObject(

@@ -58,6 +58,25 @@ function limitOf(error: { message: string; details?: string | null }): { limitRe
   return { limitReached: error.details === "total" ? "total" : "open" };
 }
 
+export type NewFollowUp = {
+  label: string;
+  url: string | null;
+  dueAt: Date;
+  followUpNumber?: number;
+  /** The client's one-time id for this create (an `Idempotency-Key`, a form's hidden field). */
+  requestId?: string;
+};
+
+/**
+ * The key a create is stored with: SHA-256 of the client's one-time id and the reminder's values,
+ * so the same reminder sent again finds the first, and another one sent with the same id does not.
+ */
+async function reminderRequestKey(requestId: string, input: NewFollowUp): Promise<string> {
+  const values = JSON.stringify([requestId, input.label, input.url, input.dueAt.toISOString(), input.followUpNumber ?? 1]);
+  const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(values));
+  return Array.from(new Uint8Array(digest), (byte) => byte.toString(16).padStart(2, "0")).join("");
+}
+
 export type FollowUpChange = {
   label?: string;
   url?: string | null;
@@ -82,6 +101,13 @@ function changeToRow(change: FollowUpChange, now: Date) {
  */
 export function followUpsOf(supabase: SupabaseClient, userId: string, via: "session" | "service") {
   const table = () => supabase.from("follow_ups");
+
+  /** The reminder a create with this request key made, if any. */
+  async function madeWith(requestKey: string): Promise<FollowUp | null> {
+    const { data, error } = await table().select(COLUMNS).eq("user_id", userId).eq("request_key", requestKey).maybeSingle();
+    if (error) failed("get", error);
+    return data ? fromRow(data as FollowUpRow) : null;
+  }
 
   return {
     async list(status: FollowUpStatus, limit: number): Promise<FollowUp[]> {
@@ -110,17 +136,38 @@ export function followUpsOf(supabase: SupabaseClient, userId: string, via: "sess
       return data ? fromRow(data as FollowUpRow) : null;
     },
 
-    async create(input: { label: string; url: string | null; dueAt: Date; followUpNumber?: number }): Promise<FollowUp | { limitReached: FollowUpLimit }> {
+    /**
+     * A new reminder. With `requestId` (the client's one-time id for this form or request), the
+     * same reminder sent again (its answer lost) is the one made the first time, never a second:
+     * the row keeps a key of the id and the reminder's values, unique per user. A changed reminder
+     * sent with the same id is a new one.
+     */
+    async create(input: NewFollowUp): Promise<FollowUp | { limitReached: FollowUpLimit }> {
+      const requestKey = input.requestId === undefined ? null : await reminderRequestKey(input.requestId, input);
       const row = {
         ...(via === "service" ? { user_id: userId } : {}),
         label: input.label,
         url: input.url,
         due_at: input.dueAt.toISOString(),
         follow_up_number: input.followUpNumber ?? 1,
+        ...(requestKey === null ? {} : { request_key: requestKey }),
       };
-      const { data, error } = await table().insert(row).select(COLUMNS).single();
-      if (error) return limitOf(error) ?? failed("create", error);
-      return fromRow(data as FollowUpRow);
+      if (requestKey === null) {
+        const { data, error } = await table().insert(row).select(COLUMNS).single();
+        if (error) return limitOf(error) ?? failed("create", error);
+        return fromRow(data as FollowUpRow);
+      }
+      const { data, error } = await table().upsert(row, { onConflict: "user_id,request_key", ignoreDuplicates: true }).select(COLUMNS);
+      if (error) {
+        const limit = limitOf(error) ?? failed("create", error);
+        // The limit trigger runs before the key is compared: the first send may be what filled it.
+        return (await madeWith(requestKey)) ?? limit;
+      }
+      const made = (data as FollowUpRow[])[0];
+      if (made) return fromRow(made);
+      // Nothing inserted: this reminder was made with this key before. (Deleted since, a moment
+      // ago, it is a failure the client may retry, which then makes it anew.)
+      return (await madeWith(requestKey)) ?? failed("create", { message: "made with this key and gone", code: "request_key_gone" });
     },
 
     /** The changed reminder, null if the user has none with this id. */

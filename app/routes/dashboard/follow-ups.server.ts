@@ -60,6 +60,7 @@ export async function loadFollowUpsPage(request: Request, context: Readonly<Rout
     upcoming: open.filter((item) => !isDue(item)),
     done,
     choices: reminderChoiceInstants(now, zone.timeZone),
+    reminderRequestId: crypto.randomUUID(),
   };
 }
 
@@ -105,7 +106,7 @@ async function createValidReminder(
   context: Readonly<RouterContextProvider>,
   validated: ValidReminder,
 ): Promise<{ outcome: ReminderActionResult; status: 200 | 400 }> {
-  const { label, url, at, shownAt } = validated.value;
+  const { label, url, at, shownAt, requestId } = validated.value;
   const when = chosenReminderTime(validated.value);
   const now = new Date();
   const { timeZone } = await reminderTimeZone(context);
@@ -115,7 +116,7 @@ async function createValidReminder(
     flashToast(context, { variant: "destructive", title: "Validation Error", description: FOLLOW_UP_MESSAGES.atRange });
     return { outcome: { result: validated.submission.reply({ fieldErrors: { at: [FOLLOW_UP_MESSAGES.atRange] } }) }, status: 400 };
   }
-  const created = await storeFor(context).create({ label, url: url ?? null, dueAt });
+  const created = await storeFor(context).create({ label, url: url ?? null, dueAt, requestId });
   if ("limitReached" in created) {
     const toast = limitToast(created.limitReached);
     flashToast(context, toast);

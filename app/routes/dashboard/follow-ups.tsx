@@ -74,6 +74,7 @@ export default function FollowUps({ loaderData, actionData }: Route.ComponentPro
           choices={choices}
           timeZone={timeZone}
           now={loaderData.now}
+          requestId={loaderData.reminderRequestId}
           lastResult={actionData?.result}
         />
       </section>

@@ -23,7 +23,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const timeZone = settings.timeZone ?? "UTC";
   return {
     settings,
-    reminder: { now: now.toISOString(), timeZone, choices: reminderChoiceInstants(now, timeZone) },
+    reminder: { now: now.toISOString(), timeZone, choices: reminderChoiceInstants(now, timeZone), requestId: crypto.randomUUID() },
     activity,
     localStandIn: usesLocalStandIn(context),
     draftId: crypto.randomUUID(),

@@ -272,6 +272,41 @@ describe("the Follow-ups page when the database fails", () => {
     expect(new Date(row!.due_at).toISOString()).toBe(`${day}T00:30:00.000Z`);
   });
 
+  it("saves a reminder form sent again once, and keeps the form's one-time id when it comes back refused", async () => {
+    const client = await signUpThroughApp(app, "sent-twice@example.com");
+    const id = await userId("sent-twice@example.com");
+    const formId = async () => {
+      const { html } = await client.html("/dashboard/follow-ups");
+      return /<input type="hidden" name="requestId" value="([0-9a-f-]{36})"/.exec(html)?.[1];
+    };
+    const requestId = await formId();
+    expect(requestId).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    expect(await formId()).not.toBe(requestId);
+
+    // Refused by the database, the form comes back with the id it was sent with.
+    const form = { intent: "create", label: "Call Dana at Northwind", when: "tomorrow", at: "", shownAt: new Date().toISOString(), requestId: requestId! };
+    app.backend.injectFault({ service: "supabase", mode: "fail", count: 1, pathPrefix: "/rest/v1/follow_ups" });
+    const failed = await client.post("/dashboard/follow-ups", form);
+    expect(failed.status).toBe(503);
+    expect(await failed.text()).toContain(`<input type="hidden" name="requestId" value="${requestId}"/>`);
+
+    // Sent twice (the first answer lost), it is one reminder, and both say it is set.
+    for (let attempt = 0; attempt < 2; attempt += 1) {
+      expect((await client.post("/dashboard/follow-ups", form)).status).toBe(303);
+      expect(toastsIn((await client.html("/dashboard/follow-ups")).html.replaceAll("<!-- -->", ""))[0]).toMatch(/^Reminder set \/ We'll remind you /);
+    }
+    expect(await app.backend.sql("select label from public.follow_ups where user_id = $1", [id])).toEqual([{ label: "Call Dana at Northwind" }]);
+
+    // The same form with another label is another reminder; a form id that is not a UUID is ignored.
+    expect((await client.post("/dashboard/follow-ups", { ...form, label: "Call Sam" })).status).toBe(303);
+    expect((await client.post("/dashboard/follow-ups", { ...form, label: "Call Sam", requestId: "not-an-id" })).status).toBe(303);
+    expect(await app.backend.sql("select label from public.follow_ups where user_id = $1 order by label", [id])).toEqual([
+      { label: "Call Dana at Northwind" },
+      { label: "Call Sam" },
+      { label: "Call Sam" },
+    ]);
+  });
+
   it("says a change could not be made and leaves the reminder as it was", async () => {
     const client = await signUpThroughApp(app, "change-later@example.com");
     const id = await userId("change-later@example.com");

@@ -15,12 +15,12 @@ const HOUR = 60 * 60_000;
 async function connectedUser(email: string) {
   const client = await signUpThroughApp(app, email);
   const token = await createTokenThroughApp(client, "Browser extension");
-  const call = async (path: string, method = "GET", body?: unknown) => {
+  const call = async (path: string, method = "GET", body?: unknown, headers: Record<string, string> = {}) => {
     const response = await client.fetch(
       path,
       bearer(token, {
         method,
-        ...(body === undefined ? {} : { headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) }),
+        ...(body === undefined ? { headers } : { headers: { "Content-Type": "application/json", ...headers }, body: JSON.stringify(body) }),
       }),
     );
     const text = await response.text();
@@ -192,6 +192,57 @@ describe("/api/v1/follow-ups", () => {
     const reopen = await call(`/api/v1/follow-ups/${last.body.followUp.id}`, "PATCH", { done: false });
     expect(reopen.status).toBe(409);
     expect(reopen.body.error).toEqual({ code: "limit_reached", message: "You can have up to 200 open reminders. Mark some done or delete them first." });
+  });
+
+  it("saves a reminder sent again with the same Idempotency-Key once, and answers the first one", async () => {
+    const { call } = await connectedUser("retry@example.com");
+    const key = { "Idempotency-Key": "2f1c9b5e-8a47-4d0b-9c1e-6b7d3f2a9e10" };
+    const reminder = { label: "Acme renewal", url: "https://mail.example.com/#inbox/1", dueAt: inHours(24) };
+    const first = await call("/api/v1/follow-ups", "POST", reminder, key);
+    expect(first.status).toBe(201);
+    const again = await call("/api/v1/follow-ups", "POST", reminder, key);
+    expect(again.status).toBe(201);
+    expect(again.body.followUp).toEqual(first.body.followUp);
+
+    // The same key with another reminder (the label changed before sending again) is a new one,
+    // and so is the same reminder without a key or with another key.
+    const changed = await call("/api/v1/follow-ups", "POST", { ...reminder, label: "Acme renewal call" }, key);
+    const unkeyed = await call("/api/v1/follow-ups", "POST", reminder);
+    const otherKey = await call("/api/v1/follow-ups", "POST", reminder, { "Idempotency-Key": "another-attempt-1" });
+    expect([changed.status, unkeyed.status, otherKey.status]).toEqual([201, 201, 201]);
+    const ids = new Set([first, changed, unkeyed, otherKey].map((answer) => answer.body.followUp.id));
+    expect(ids.size).toBe(4);
+    const listed = await call("/api/v1/follow-ups?status=all");
+    expect(listed.body.followUps).toHaveLength(4);
+
+    // Another user's same key and reminder are theirs: a new reminder.
+    const other = await connectedUser("retry-other@example.com");
+    const theirs = await other.call("/api/v1/follow-ups", "POST", reminder, key);
+    expect(theirs.status).toBe(201);
+    expect(theirs.body.followUp.id).not.toBe(first.body.followUp.id);
+  });
+
+  it("answers a reminder sent again after it filled the 200 open ones, and refuses a bad Idempotency-Key", async () => {
+    const { call } = await connectedUser("retry-full@example.com");
+    await addOpenReminders("retry-full@example.com", 199, "Lead", "1 hour");
+    const key = { "Idempotency-Key": "last-one-7" };
+    const reminder = { label: "Lead 200", dueAt: inHours(1) };
+    const last = await call("/api/v1/follow-ups", "POST", reminder, key);
+    expect(last.status).toBe(201);
+    const again = await call("/api/v1/follow-ups", "POST", reminder, key);
+    expect(again.status).toBe(201);
+    expect(again.body.followUp.id).toBe(last.body.followUp.id);
+    expect((await call("/api/v1/follow-ups", "POST", { label: "Lead 201", dueAt: inHours(1) }, { "Idempotency-Key": "another-8" })).status).toBe(409);
+
+    for (const bad of ["has spaces in it", "é", "x".repeat(256)]) {
+      const refused = await call("/api/v1/follow-ups", "POST", { label: "Lead", dueAt: inHours(1) }, { "Idempotency-Key": bad });
+      expect(refused.status).toBe(400);
+      expect(refused.body.error).toEqual({
+        code: "invalid_request",
+        message: "Idempotency-Key must be 1 to 255 visible ASCII characters, e.g. a UUID.",
+        field: "Idempotency-Key",
+      });
+    }
   });
 
   it("removes reminders done more than 90 days ago when a new one is set, and keeps the rest", async () => {

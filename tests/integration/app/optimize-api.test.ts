@@ -481,6 +481,8 @@ describe("CORS for the extension", () => {
     expect(allowed.headers.get("Access-Control-Allow-Origin")).toBe(EXTENSION);
     expect(allowed.headers.get("Access-Control-Allow-Methods")).toContain("POST");
     expect(allowed.headers.get("Access-Control-Allow-Headers")).toMatch(/Authorization/i);
+    // A reminder's create may carry its one-time id (POST /api/v1/follow-ups).
+    expect(allowed.headers.get("Access-Control-Allow-Headers")).toMatch(/Idempotency-Key/i);
     expect(allowed.headers.get("Access-Control-Allow-Credentials")).toBeNull();
 
     for (const origin of ["https://evil.example", "chrome-extension://someoneelseextensionidabcdefghij", "null"]) {

@@ -1,7 +1,7 @@
 import { readJsonObject } from "~/lib/api/request-body.server";
 import { apiJson, handleApi, methodNotAllowed } from "~/lib/api/responses.server";
 import { parseApiInput } from "~/lib/api/validation.server";
-import { createFollowUpRequestSchema, listFollowUpsQuerySchema } from "~/lib/follow-ups/follow-up-schemas";
+import { createFollowUpRequestSchema, idempotencyKeySchema, listFollowUpsQuerySchema } from "~/lib/follow-ups/follow-up-schemas";
 import { callerFollowUps, dueAtFrom, limitReached } from "~/lib/follow-ups/follow-ups-api.server";
 import type { Route } from "./+types/follow-ups";
 
@@ -22,17 +22,22 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   });
 }
 
-/** POST /api/v1/follow-ups — `{ label, url?, dueAt, followUpNumber? }`: a new reminder (201). */
+/**
+ * POST /api/v1/follow-ups — `{ label, url?, dueAt, followUpNumber? }`: a new reminder (201). With
+ * an `Idempotency-Key` header, the same reminder sent again answers the one made the first time.
+ */
 export async function action({ request, context }: Route.ActionArgs) {
   return handleApi(async () => {
     if (request.method !== "POST") return methodNotAllowed("GET, POST");
     const store = await callerFollowUps(request, context);
+    const headers = parseApiInput(idempotencyKeySchema, { "Idempotency-Key": request.headers.get("Idempotency-Key") ?? undefined });
     const input = parseApiInput(createFollowUpRequestSchema, await readJsonObject(request));
     const created = await store.create({
       label: input.label,
       url: input.url ?? null,
       dueAt: dueAtFrom(input.dueAt),
       followUpNumber: input.followUpNumber,
+      requestId: headers["Idempotency-Key"],
     });
     if ("limitReached" in created) limitReached(created.limitReached);
     return apiJson({ followUp: created }, { status: 201 });

@@ -56,7 +56,7 @@ const NOTHING_KEPT: Kept = { before: "", after: "" };
  * signature ("> …", "--"), and a field holding it would then seem to hold a shorter message, so
  * each later step would keep part of the suggestion and write it again.
  */
-function keptAroundMessage(field: HTMLInputElement | HTMLTextAreaElement): Kept {
+function keptAroundMessage(field: EditableField): Kept {
   if (!(field instanceof HTMLTextAreaElement)) return NOTHING_KEPT;
   const { start, end } = textMessagePart(field.value);
   return { before: field.value.slice(0, start), after: field.value.slice(end) };
@@ -370,7 +370,7 @@ export async function replaceFieldText(field: EditableField, suggestion: string,
   if (!field.isConnected) return { ok: false, copied: options.copy ? await options.copy(text) : false };
   // A field with a length limit (a LinkedIn invitation note, an SMS box) would cut the suggestion
   // short or be refused by its page on sending: nothing is written, and the user gets it to shorten.
-  const kept = isTextControl(field) ? keptAroundMessage(field) : NOTHING_KEPT;
+  const kept = keptAroundMessage(field);
   if (isTextControl(field) && field.maxLength > 0 && kept.before.length + text.length + kept.after.length > field.maxLength) {
     return { ok: false, copied: options.copy ? await options.copy(text) : false, limit: field.maxLength };
   }

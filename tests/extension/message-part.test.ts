@@ -120,9 +120,10 @@ describe("the message part of a rich editor", () => {
 });
 
 describe("the message part of a textarea (plain-text email)", () => {
-  const message = (value: string) => {
+  /** A case of the tables below: `value` reads as the message `expected`. */
+  const readsAs = (_name: string, value: string, expected: string) => {
     const { start, end } = textMessagePart(value);
-    return value.slice(start, end);
+    expect(value.slice(start, end)).toBe(expected);
   };
 
   it.each([
@@ -140,9 +141,7 @@ describe("the message part of a textarea (plain-text email)", () => {
     ["Outlook's line of underscores", "see below\n\n________________________________\nFrom: Dana", "see below"],
     ["a dash inside a line", "prices -- as discussed -- attached", "prices -- as discussed -- attached"],
     ["an attribution without a date a blank line above a quote at the end", "sure\n\nOn Monday, Dana wrote:\n\n> Could you send it?", "sure"],
-  ])("%s", (_name, value, expected) => {
-    expect(message(value)).toBe(expected);
-  });
+  ])("%s", readsAs);
 
   describe("a reply written below the quote (bottom-posting)", () => {
     const ATTRIBUTION = "On Mon, Nov 23, 2026 at 9:14 AM Dana <dana@example.com> wrote:";
@@ -157,9 +156,7 @@ describe("the message part of a textarea (plain-text email)", () => {
       ["a signature above the quote (not read)", "-- \nBen\n\n> Could you send it?\nyes", ""],
       ["under a Chinese attribution (a full-width colon)", "Dana <dana@example.com> 于2026年11月23日周一 09:14写道：\n> 周五可以吗？\n\n可以", "可以"],
       ["a line of the user's own with a number above their quote (all of it is the message)", "Meeting at 10:\n> agenda item 1\n\nsee you there", "Meeting at 10:\n> agenda item 1\n\nsee you there"],
-    ])("%s", (_name, value, expected) => {
-      expect(message(value)).toBe(expected);
-    });
+    ])("%s", readsAs);
 
     it("starts at the reply's first line, so the quote and the blank lines under it stay", () => {
       const value = `${ATTRIBUTION}\n> Could you send it?\n\nyes`;
